@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Release builds of the engine benefit from specialising its generic view
+/// types across module boundaries (the model and the benchmarks build views).
+let optimisedSettings: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "formctl",
+    products: [
+        .library(name: "FormLayout", targets: ["FormLayout"]),
+        .library(name: "FormModel", targets: ["FormModel"]),
+        .library(name: "FormStore", targets: ["FormStore"]),
+        .library(name: "FormRender", targets: ["FormRender"]),
+        .executable(name: "formctl", targets: ["formctl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "FormLayout", swiftSettings: optimisedSettings),
+        .target(name: "FormModel", dependencies: ["FormLayout"], swiftSettings: optimisedSettings),
+        .target(
+            name: "FormStore",
+            dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "FormRender", dependencies: ["FormLayout"]),
+        .executableTarget(
+            name: "formctl",
+            dependencies: [
+                "FormModel", "FormStore", "FormRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "LayoutBenchmark",
+            dependencies: ["FormLayout", "FormModel"],
+            path: "Benchmarks/LayoutBenchmark",
+            swiftSettings: optimisedSettings
+        ),
+        .testTarget(name: "FormLayoutTests", dependencies: ["FormLayout"]),
+        .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
+        .testTarget(name: "FormStoreTests", dependencies: ["FormStore"]),
+        .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),
+    ]
+)

@@ -1,0 +1,52 @@
+/// What a laid-out view tree draws: every visible shape with its absolute
+/// frame (window coordinates, origin top-left, y down), its fill and its
+/// place in the drawing order. Renderers consume only this.
+public struct DisplayList: Hashable, Sendable {
+    /// The window the tree was laid out in.
+    public var size: CGSize
+    /// The drawn items, back to front (`items[i].z == i`).
+    public var items: [DisplayItem]
+
+    public init(size: CGSize, items: [DisplayItem]) {
+        self.size = size
+        self.items = items
+    }
+}
+
+/// One drawn shape or run of text.
+public struct DisplayItem: Hashable, Sendable {
+    /// What is drawn inside `frame`.
+    public enum Shape: Hashable, Sendable {
+        /// A filled rectangle (`Rectangle`, `Color`, a `Divider`).
+        case rectangle
+        /// A rectangle with rounded corners.
+        case roundedRectangle(cornerRadius: CGFloat)
+        /// A circle inscribed in (and centred on) the frame.
+        case circle
+        /// A capsule (the corner radius is half the shorter side).
+        case capsule
+        /// Text, already broken into lines, each `font.lineHeight` tall.
+        case text(lines: [String], font: Font)
+    }
+
+    /// Position in the drawing order, 0 for the back-most item.
+    public var z: Int
+    /// The shape's frame in window coordinates.
+    public var frame: CGRect
+    public var shape: Shape
+    /// Fill colour (text colour for text).
+    public var fill: Color
+    /// Outline colour, if the shape is stroked (a text field's border).
+    public var stroke: Color?
+    /// The `accessibilityIdentifier` of the nearest view that set one.
+    public var identifier: String?
+
+    public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil) {
+        self.z = z
+        self.frame = frame
+        self.shape = shape
+        self.fill = fill
+        self.stroke = stroke
+        self.identifier = identifier
+    }
+}

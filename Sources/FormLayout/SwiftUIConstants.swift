@@ -1,0 +1,78 @@
+/// Every number the engine takes from SwiftUI or from Apple's platform
+/// guidelines lives here, each with where the value comes from, so that a
+/// reader can check it and a change happens in one place.
+public enum SwiftUIConstants {
+    /// Spacing between adjacent children of an `HStack`/`VStack` when none is
+    /// given. SwiftUI's platform default between two ordinary views on iOS.
+    public static let defaultStackSpacing: CGFloat = 8
+    /// `padding()` with no length: SwiftUI's default padding on iOS.
+    public static let defaultPadding: CGFloat = 16
+    /// `Spacer()` with no `minLength`: SwiftUI's default minimum.
+    public static let defaultSpacerMinLength: CGFloat = 8
+    /// A `Divider` is a 1-point hairline across the stack's axis (iOS at 1×).
+    public static let dividerThickness: CGFloat = 1
+    /// A shape or colour asked for its ideal size (a nil proposal) answers
+    /// 10×10, as SwiftUI's shapes do.
+    public static let shapeIdealSize = CGSize(width: 10, height: 10)
+
+    /// `TextField` with `RoundedBorderTextFieldStyle`: the height of a
+    /// `UITextField` with `.roundedRect` border at the body text size.
+    public static let textFieldHeight: CGFloat = 34
+    /// Inner horizontal padding of a rounded-border text field (UIKit's 7 pt
+    /// text inset rounded up).
+    public static let textFieldTextInset: CGFloat = 7
+    /// Corner radius of the rounded-border text field (UIKit's `.roundedRect`).
+    public static let textFieldCornerRadius: CGFloat = 5
+    /// A `TextField` asked for its ideal width with an empty placeholder.
+    public static let textFieldIdealWidth: CGFloat = 100
+    /// `Toggle`'s switch: `UISwitch`'s fixed 51×31 size.
+    public static let toggleSwitchSize = CGSize(width: 51, height: 31)
+    /// `Slider`'s height: `UISlider`'s intrinsic height (28-point thumb plus its shadow).
+    public static let sliderHeight: CGFloat = 31
+    /// `Slider`'s thumb diameter (`UISlider`).
+    public static let sliderThumbDiameter: CGFloat = 28
+    /// A `Slider` asked for its ideal width (no width proposed).
+    public static let sliderIdealWidth: CGFloat = 100
+
+    /// Point size and line height of each dynamic type style at the default
+    /// ("Large") content size: Apple's Human Interface Guidelines,
+    /// Typography, "iOS, iPadOS Dynamic Type sizes" table (size / leading).
+    public struct TextStyleMetrics: Sendable {
+        public let pointSize: CGFloat
+        public let lineHeight: CGFloat
+
+        public static func of(_ style: Font.TextStyle) -> TextStyleMetrics {
+            switch style {
+            case .largeTitle: TextStyleMetrics(pointSize: 34, lineHeight: 41)
+            case .title: TextStyleMetrics(pointSize: 28, lineHeight: 34)
+            case .title2: TextStyleMetrics(pointSize: 22, lineHeight: 28)
+            case .title3: TextStyleMetrics(pointSize: 20, lineHeight: 25)
+            case .headline: TextStyleMetrics(pointSize: 17, lineHeight: 22)
+            case .body: TextStyleMetrics(pointSize: 17, lineHeight: 22)
+            case .callout: TextStyleMetrics(pointSize: 16, lineHeight: 21)
+            case .subheadline: TextStyleMetrics(pointSize: 15, lineHeight: 20)
+            case .footnote: TextStyleMetrics(pointSize: 13, lineHeight: 18)
+            case .caption: TextStyleMetrics(pointSize: 12, lineHeight: 16)
+            case .caption2: TextStyleMetrics(pointSize: 11, lineHeight: 13)
+            }
+        }
+    }
+
+    /// iOS light-mode system colours (`UIColor.systemRed` …), 0–255 sRGB:
+    /// Apple's Human Interface Guidelines, Color, "System colors".
+    public enum SystemColor {
+        public static let red = (255, 59, 48)
+        public static let orange = (255, 149, 0)
+        public static let yellow = (255, 204, 0)
+        public static let green = (52, 199, 89)
+        public static let mint = (0, 199, 190)
+        public static let teal = (48, 176, 199)
+        public static let cyan = (50, 173, 230)
+        public static let blue = (0, 122, 255)
+        public static let indigo = (88, 86, 214)
+        public static let purple = (175, 82, 222)
+        public static let pink = (255, 45, 85)
+        public static let brown = (162, 132, 94)
+        public static let gray = (142, 142, 147)
+    }
+}

@@ -1,0 +1,31 @@
+import FormLayout
+
+/// The colours the form's minimap uses (seed 002's `getColor()` plus
+/// `orange` for rule violations), stored by name in the database.
+public enum FieldColor: String, CaseIterable, Codable, Sendable {
+    case red, yellow, green, orange, purple, gray
+
+    /// The engine colour to draw with.
+    public var color: Color {
+        switch self {
+        case .red: .red
+        case .yellow: .yellow
+        case .green: .green
+        case .orange: .orange
+        case .purple: .purple
+        case .gray: .gray
+        }
+    }
+
+    /// One capital letter, for the plain-text minimap.
+    public var letter: Character {
+        switch self {
+        case .red: "R"
+        case .yellow: "Y"
+        case .green: "G"
+        case .orange: "O"
+        case .purple: "P"
+        case .gray: "."
+        }
+    }
+}

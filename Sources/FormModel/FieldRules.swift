@@ -1,0 +1,27 @@
+/// Optional rules beyond the seed's length colours. A value that breaks one
+/// is `invalid`; an empty value is always `empty` (a half-filled form is
+/// normal), unless the field is required, in which case it is `empty` too
+/// but `formctl check` reports it.
+public struct FieldRules: Hashable, Codable, Sendable {
+    /// The field must not be left empty for the form to pass `check`.
+    public var required: Bool
+    /// Fewest characters (grapheme clusters) a non-empty value may have.
+    public var minLength: Int?
+    /// Most characters a value may have.
+    public var maxLength: Int?
+    /// A regular expression the whole value must match.
+    public var pattern: String?
+    /// The value must look like an email address (`local@domain.tld`).
+    public var email: Bool
+
+    public init(required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, email: Bool = false) {
+        self.required = required
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.email = email
+    }
+
+    /// No rules: the seed's behaviour.
+    public static let none = FieldRules()
+}

@@ -1,0 +1,62 @@
+/// A whole form: its title template, rows and fields. This is data (the
+/// store keeps it in tables), so users can reshape the form.
+public struct FormDefinition: Hashable, Codable, Sendable {
+    /// The title with `{key}` placeholders replaced by field values:
+    /// `Hello {first} {middle} {last}`.
+    public var titleTemplate: String
+    public var rows: [FormRow]
+    /// All fields, visible or not, in form order.
+    public var fields: [Field]
+    /// Width of the minimap area beside the form (seed 002: 200).
+    public var minimapWidth: Double
+
+    public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200) {
+        self.titleTemplate = titleTemplate
+        self.rows = rows
+        self.fields = fields.sorted { $0.position < $1.position }
+        self.minimapWidth = minimapWidth
+    }
+
+    /// The title with every `{key}` replaced by that field's value (an
+    /// unknown key is left as written).
+    public var title: String {
+        var result = ""
+        var rest = Substring(titleTemplate)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            if let field = fields.first(where: { $0.key == key }) {
+                result += field.value
+            } else {
+                result += rest[open...close]
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// The field with `key`, if any.
+    public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
+
+    /// The visible fields of row `number`, left to right.
+    public func visibleFields(inRow number: Int) -> [Field] {
+        fields.filter { $0.row == number && $0.isVisible }
+    }
+
+    /// Seed 002's form: the title, a row of three name fields 540 wide, and
+    /// a row with Email and a hidden Twitter field whose width follows the
+    /// slider (360…540).
+    public static let seed = FormDefinition(
+        titleTemplate: "Hello {first} {middle} {last}",
+        rows: [
+            FormRow(number: 1, width: 540, minWidth: 540, maxWidth: 540),
+            FormRow(number: 2, width: 360, minWidth: 360, maxWidth: 540),
+        ],
+        fields: [
+            Field(key: "first", label: "First Name", row: 1, position: 1),
+            Field(key: "middle", label: "Middle Name", row: 1, position: 2),
+            Field(key: "last", label: "Last Name", row: 1, position: 3),
+            Field(key: "email", label: "Email", row: 2, position: 4),
+            Field(key: "twitter", label: "Twitter", row: 2, position: 5, isVisible: false),
+        ])
+}

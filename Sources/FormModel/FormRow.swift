@@ -1,0 +1,22 @@
+/// A horizontal row of fields with a width the user may change within a
+/// range (seed 002: row 1 is 540 wide, row 2 follows the slider, 360…540).
+public struct FormRow: Hashable, Codable, Sendable {
+    /// Numbered from 1, top to bottom.
+    public var number: Int
+    /// The row's width in points.
+    public var width: Double
+    /// The narrowest width the row accepts.
+    public var minWidth: Double
+    /// The widest width the row accepts.
+    public var maxWidth: Double
+
+    public init(number: Int, width: Double, minWidth: Double, maxWidth: Double) {
+        self.number = number
+        self.width = width
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+    }
+
+    /// The accepted widths.
+    public var widthRange: ClosedRange<Double> { minWidth...maxWidth }
+}

@@ -1,0 +1,31 @@
+/// One rectangle of the minimap, in minimap points: the minimap area's
+/// top-left corner is the origin, so the form container sits at (5, 5) and
+/// is `minimapWidth - 10` wide (seed 002's `factor` and `padding(5)`).
+public struct MinimapRect: Hashable, Codable, Sendable {
+    /// What the rectangle stands for.
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case title, field, fieldContainer
+    }
+
+    /// Drawing order, 0 for the back-most rectangle.
+    public var z: Int
+    /// The field's key for `field`/`fieldContainer`, `title` for the title.
+    public var key: String
+    public var kind: Kind
+    public var color: FieldColor
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(z: Int, key: String, kind: Kind, color: FieldColor, x: Double, y: Double, width: Double, height: Double) {
+        self.z = z
+        self.key = key
+        self.kind = kind
+        self.color = color
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

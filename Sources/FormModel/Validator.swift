@@ -1,0 +1,39 @@
+/// Computes a value's `ValidationState`. Lengths count Swift `Character`s
+/// (grapheme clusters), as the seed's `fieldValue.count`: `"e\u{301}"` and a
+/// family emoji are one character each.
+public enum Validator {
+    /// The state of `value` under `rules`.
+    public static func state(of value: String, rules: FieldRules = .none) -> ValidationState {
+        let length = value.count
+        if length == 0 { return .empty }
+        if violation(of: value, rules: rules) != nil { return .invalid }
+        return length < 3 ? .short : .valid
+    }
+
+    /// The first rule `value` breaks, in words a user can act on, or nil.
+    /// An empty value breaks nothing here (it is `empty`).
+    public static func violation(of value: String, rules: FieldRules) -> String? {
+        let length = value.count
+        guard length > 0 else { return nil }
+        if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
+        if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
+        if let pattern = rules.pattern {
+            guard let regex = try? Regex(pattern) else { return "the field's pattern /\(pattern)/ is not a valid regular expression" }
+            if (try? regex.wholeMatch(in: value)) == nil { return "does not match /\(pattern)/" }
+        }
+        if rules.email && !isEmailAddress(value) { return "is not an email address (name@example.com)" }
+        return nil
+    }
+
+    /// A deliberately small email syntax check: one `@`, a non-empty local
+    /// part, a dotted domain of letters, digits and hyphens, no spaces.
+    public static func isEmailAddress(_ value: String) -> Bool {
+        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else { return false }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        return labels.allSatisfy { label in
+            !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        }
+    }
+}

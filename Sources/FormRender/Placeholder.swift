@@ -1,0 +1,2 @@
+import FormLayout
+public enum FormRenderNamespace {}

@@ -1,0 +1,4 @@
+import Testing
+@testable import FormLayout
+
+@Test func placeholder() { #expect(true) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FormModel
+
+@Test func placeholder() { #expect(true) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FormRender
+
+@Test func placeholder() { #expect(true) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import FormStore
+
+@Test func placeholder() { #expect(true) }

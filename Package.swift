@@ -41,7 +41,9 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmark",
             swiftSettings: optimisedSettings
         ),
-        .testTarget(name: "FormLayoutTests", dependencies: ["FormLayout"]),
+        // The seed ports keep SwiftUI's `static var defaultValue`, which Swift 6
+        // mode rejects as shared mutable state; the tests build in Swift 5 mode.
+        .testTarget(name: "FormLayoutTests", dependencies: ["FormLayout"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore"]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),

@@ -1,0 +1,110 @@
+/// A type that names an alignment guide and gives its value for views that
+/// do not set one explicitly, as SwiftUI's `AlignmentID`.
+public protocol AlignmentID {
+    static func defaultValue(in context: ViewDimensions) -> CGFloat
+}
+
+/// Identifies an alignment guide; the built-in edges and centres carry the
+/// fraction of the view's length they sit at, so stacks can place views
+/// without evaluating anything.
+struct AlignmentKey: Hashable {
+    let id: ObjectIdentifier
+    let type: any AlignmentID.Type
+    /// 0 for leading/top, 0.5 for centre, 1 for trailing/bottom; nil otherwise.
+    let fraction: CGFloat?
+    let isVertical: Bool
+
+    init(_ type: any AlignmentID.Type, fraction: CGFloat?, isVertical: Bool) {
+        self.id = ObjectIdentifier(type)
+        self.type = type
+        self.fraction = fraction
+        self.isVertical = isVertical
+    }
+
+    static func == (a: AlignmentKey, b: AlignmentKey) -> Bool { a.id == b.id }
+    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// An alignment position along the horizontal axis.
+public struct HorizontalAlignment: Equatable, Sendable {
+    nonisolated(unsafe) let key: AlignmentKey
+    /// A custom alignment identified by `id`.
+    public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: false) }
+    init(builtin id: any AlignmentID.Type, fraction: CGFloat) { key = AlignmentKey(id, fraction: fraction, isVertical: false) }
+    public static func == (a: HorizontalAlignment, b: HorizontalAlignment) -> Bool { a.key == b.key }
+
+    public static let leading = HorizontalAlignment(builtin: LeadingID.self, fraction: 0)
+    public static let center = HorizontalAlignment(builtin: HCenterID.self, fraction: 0.5)
+    public static let trailing = HorizontalAlignment(builtin: TrailingID.self, fraction: 1)
+
+    enum LeadingID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+    enum HCenterID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width / 2 } }
+    enum TrailingID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width } }
+}
+
+/// An alignment position along the vertical axis.
+public struct VerticalAlignment: Equatable, Sendable {
+    nonisolated(unsafe) let key: AlignmentKey
+    /// A custom alignment identified by `id`.
+    public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: true) }
+    init(builtin id: any AlignmentID.Type, fraction: CGFloat?) { key = AlignmentKey(id, fraction: fraction, isVertical: true) }
+    public static func == (a: VerticalAlignment, b: VerticalAlignment) -> Bool { a.key == b.key }
+
+    public static let top = VerticalAlignment(builtin: TopID.self, fraction: 0)
+    public static let center = VerticalAlignment(builtin: VCenterID.self, fraction: 0.5)
+    public static let bottom = VerticalAlignment(builtin: BottomID.self, fraction: 1)
+    /// The baseline of the first line of text; the bottom for views without text.
+    public static let firstTextBaseline = VerticalAlignment(builtin: FirstBaselineID.self, fraction: nil)
+    /// The baseline of the last line of text; the bottom for views without text.
+    public static let lastTextBaseline = VerticalAlignment(builtin: LastBaselineID.self, fraction: nil)
+
+    enum TopID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+    enum VCenterID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 2 } }
+    enum BottomID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+    enum FirstBaselineID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+    enum LastBaselineID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+}
+
+/// A horizontal and a vertical alignment together, as SwiftUI's `Alignment`.
+public struct Alignment: Equatable, Sendable {
+    public var horizontal: HorizontalAlignment
+    public var vertical: VerticalAlignment
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+/// A view's size and alignment guides, handed to `alignmentGuide` closures.
+public struct ViewDimensions {
+    public let width: CGFloat
+    public let height: CGFloat
+    let explicitGuide: (AlignmentKey) -> CGFloat?
+
+    init(size: CGSize, explicitGuide: @escaping (AlignmentKey) -> CGFloat?) {
+        self.width = size.width
+        self.height = size.height
+        self.explicitGuide = explicitGuide
+    }
+
+    /// The guide's value: the view's explicit one, else the guide's default.
+    public subscript(guide: HorizontalAlignment) -> CGFloat {
+        explicitGuide(guide.key) ?? guide.key.type.defaultValue(in: self)
+    }
+    public subscript(guide: VerticalAlignment) -> CGFloat {
+        explicitGuide(guide.key) ?? guide.key.type.defaultValue(in: self)
+    }
+    /// The guide's explicit value, or nil when the view does not set it.
+    public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { explicitGuide(guide.key) }
+    public subscript(explicit guide: VerticalAlignment) -> CGFloat? { explicitGuide(guide.key) }
+}

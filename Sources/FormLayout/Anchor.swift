@@ -1,0 +1,62 @@
+/// A geometric value captured in one view that another view resolves in its
+/// own coordinate space through `GeometryProxy[anchor]`, as SwiftUI's
+/// `Anchor`. Only `CGRect` and `CGPoint` anchors exist.
+public struct Anchor<Value>: Equatable where Value: Equatable {
+    /// The value in window coordinates.
+    let globalValue: Value
+    /// Moves the value into a space whose origin is at `origin` in the window.
+    let convert: (Value, CGPoint) -> Value
+
+    public static func == (a: Anchor, b: Anchor) -> Bool { a.globalValue == b.globalValue }
+
+    /// What an anchor captures of the view it is created on.
+    public struct Source {
+        /// Resolves the source against the view's frame in the window.
+        let resolve: (CGRect) -> Value
+        let convert: (Value, CGPoint) -> Value
+
+        func anchor(in frame: CGRect) -> Anchor<Value> {
+            Anchor(globalValue: resolve(frame), convert: convert)
+        }
+    }
+}
+
+extension Anchor.Source where Value == CGRect {
+    /// The view's bounds.
+    public static var bounds: Anchor<CGRect>.Source { rect(nil) }
+    /// A rectangle in the view's own coordinates.
+    public static func rect(_ rect: CGRect) -> Anchor<CGRect>.Source { self.rect(Optional(rect)) }
+
+    static func rect(_ local: CGRect?) -> Anchor<CGRect>.Source {
+        Anchor<CGRect>.Source(
+            resolve: { frame in
+                guard let local else { return frame }
+                return CGRect(x: frame.minX + local.minX, y: frame.minY + local.minY, width: local.width, height: local.height)
+            },
+            convert: { rect, origin in CGRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height) })
+    }
+}
+
+extension Anchor.Source where Value == CGPoint {
+    /// A point in the view's own coordinates.
+    public static func point(_ point: CGPoint) -> Anchor<CGPoint>.Source {
+        Anchor<CGPoint>.Source(
+            resolve: { frame in CGPoint(x: frame.minX + point.x, y: frame.minY + point.y) },
+            convert: { point, origin in CGPoint(x: point.x - origin.x, y: point.y - origin.y) })
+    }
+    /// A point given as a fraction of the view's size (values outside 0…1 lie outside it).
+    public static func unitPoint(_ unit: UnitPoint) -> Anchor<CGPoint>.Source {
+        Anchor<CGPoint>.Source(
+            resolve: { frame in CGPoint(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height) },
+            convert: { point, origin in CGPoint(x: point.x - origin.x, y: point.y - origin.y) })
+    }
+    public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }
+    public static var top: Anchor<CGPoint>.Source { unitPoint(.top) }
+    public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(.topTrailing) }
+    public static var leading: Anchor<CGPoint>.Source { unitPoint(.leading) }
+    public static var center: Anchor<CGPoint>.Source { unitPoint(.center) }
+    public static var trailing: Anchor<CGPoint>.Source { unitPoint(.trailing) }
+    public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(.bottomLeading) }
+    public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
+    public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
+}

@@ -1,0 +1,28 @@
+/// Changes the font or colours that flow down to the content's text and shapes.
+public struct _EnvironmentModifier: _GraphModifier {
+    let change: (inout EnvironmentValues) -> Void
+    public func _makeView<Content: View>(content: Content, into graph: _ViewGraph) {
+        graph.withEnvironment(change) { graph.make(content) }
+    }
+}
+
+extension View {
+    /// The font of text in this view (`.body` when none is set).
+    public func font(_ font: Font?) -> ModifiedContent<Self, _EnvironmentModifier> {
+        modified(_EnvironmentModifier { $0.font = font })
+    }
+    /// The weight of text in this view.
+    public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self, _EnvironmentModifier> {
+        modified(_EnvironmentModifier { $0.fontWeight = weight })
+    }
+    /// Bold text.
+    public func bold() -> ModifiedContent<Self, _EnvironmentModifier> { fontWeight(.bold) }
+    /// The colour of text and unfilled shapes in this view.
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _EnvironmentModifier> {
+        modified(_EnvironmentModifier { $0.foreground = color })
+    }
+    /// The colour of text and unfilled shapes in this view.
+    public func foregroundStyle(_ color: Color) -> ModifiedContent<Self, _EnvironmentModifier> {
+        foregroundColor(color)
+    }
+}

@@ -1,0 +1,54 @@
+/// A modifier the engine knows how to build into its graph. Not for use
+/// outside the engine; SwiftUI's modifier methods on `View` create them.
+public protocol _GraphModifier {
+    func _makeView<Content: View>(content: Content, into graph: _ViewGraph)
+}
+
+/// A view with a modifier applied, as SwiftUI's `ModifiedContent`.
+public struct ModifiedContent<Content: View, Modifier: _GraphModifier>: _PrimitiveView {
+    public var content: Content
+    public var modifier: Modifier
+
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        view.modifier._makeView(content: view.content, into: graph)
+    }
+}
+
+extension View {
+    func modified<M: _GraphModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// A modifier that wraps each view of its content in one node of `kind`
+/// carrying the payload appended by `addPayload`.
+protocol _UnaryNodeModifier: _GraphModifier {
+    var kind: NodeKind { get }
+    func addPayload(to graph: _ViewGraph) -> Int
+}
+
+extension _UnaryNodeModifier {
+    public func _makeView<Content: View>(content: Content, into graph: _ViewGraph) {
+        let payload = addPayload(to: graph)
+        let kind = self.kind
+        graph.wrapEach(content) { graph.addUnary(kind, payload: payload, child: $0) }
+    }
+}
+
+extension _ViewGraph {
+    /// A node with two children: the host view and a secondary one (an
+    /// overlay, a background, or content built from preferences).
+    func addBinary(_ kind: NodeKind, payload: Int, host: NodeID, secondary: NodeID) -> NodeID {
+        let id = addUnary(kind, payload: payload, child: host)
+        childIDs.append(secondary)
+        nodes[Int(id)].childCount = 2
+        nodes[Int(secondary)].parent = id
+        if nodes[Int(secondary)].subtreeWrites { nodes[Int(id)].subtreeWrites = true }
+        return id
+    }
+}

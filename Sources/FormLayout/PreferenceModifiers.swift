@@ -1,0 +1,120 @@
+/// A preference written by one node. `replaces` writers start from the key's
+/// default and hide what their subtree produced (`preference`,
+/// `anchorPreference`); the others start from the subtree's value and edit
+/// it (`transformPreference`, `transformAnchorPreference`).
+class AnyPreferenceWriter {
+    let keyID: ObjectIdentifier
+    let replaces: Bool
+    init(keyID: ObjectIdentifier, replaces: Bool) {
+        self.keyID = keyID
+        self.replaces = replaces
+    }
+}
+
+final class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
+    /// Writes into `value`, given the writer's frame in the window.
+    let write: (inout Key.Value, CGRect) -> Void
+    init(replaces: Bool, write: @escaping (inout Key.Value, CGRect) -> Void) {
+        self.write = write
+        super.init(keyID: ObjectIdentifier(Key.self), replaces: replaces)
+    }
+}
+
+public struct _PreferenceWriterModifier<Key: PreferenceKey>: _UnaryNodeModifier {
+    let writer: PreferenceWriter<Key>
+    var kind: NodeKind { .preferenceWriter }
+    func addPayload(to graph: _ViewGraph) -> Int {
+        graph.writers.append(writer)
+        return graph.writers.count - 1
+    }
+}
+
+/// Calls an action with a key's value once the tree is laid out.
+class AnyPreferenceObserver {
+    func notify(graph: _ViewGraph, node: NodeID) {}
+}
+
+final class PreferenceObserver<Key: PreferenceKey>: AnyPreferenceObserver where Key.Value: Equatable {
+    let action: (Key.Value) -> Void
+    init(action: @escaping (Key.Value) -> Void) { self.action = action }
+    override func notify(graph: _ViewGraph, node: NodeID) {
+        action(graph.preferenceValue(Key.self, of: graph.firstChild(of: node)) ?? Key.defaultValue)
+    }
+}
+
+public struct _PreferenceObserverModifier<Key: PreferenceKey>: _UnaryNodeModifier where Key.Value: Equatable {
+    let observer: PreferenceObserver<Key>
+    var kind: NodeKind { .preferenceObserver }
+    func addPayload(to graph: _ViewGraph) -> Int {
+        graph.changeObservers.append(observer)
+        return graph.changeObservers.count - 1
+    }
+}
+
+/// Builds a view from a key's value over (or behind) its host.
+class AnyPreferenceView {
+    func makeView(graph: _ViewGraph, host: NodeID) -> NodeID { fatalError("abstract") }
+}
+
+final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView {
+    let transform: (Key.Value) -> Content
+    init(transform: @escaping (Key.Value) -> Content) { self.transform = transform }
+    override func makeView(graph: _ViewGraph, host: NodeID) -> NodeID {
+        let value = graph.preferenceValue(Key.self, of: host) ?? Key.defaultValue
+        var id: NodeID = -1
+        graph.withoutAxis { id = graph.makeImplicitZStack(transform(value), alignment: .center) }
+        return id
+    }
+}
+
+public struct _PreferenceViewModifier<Key: PreferenceKey, Content: View>: _UnaryNodeModifier {
+    let kind: NodeKind
+    let view: PreferenceView<Key, Content>
+    func addPayload(to graph: _ViewGraph) -> Int {
+        graph.preferenceViews.append(view)
+        return graph.preferenceViews.count - 1
+    }
+}
+
+extension View {
+    /// Sets `key` to `value`, replacing what the view's subtree produced for it.
+    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> ModifiedContent<Self, _PreferenceWriterModifier<K>> {
+        modified(_PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: true) { stored, _ in stored = value }))
+    }
+
+    /// Edits the subtree's value of `key` (the default when it wrote none).
+    public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> ModifiedContent<Self, _PreferenceWriterModifier<K>> {
+        modified(_PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: false) { stored, _ in callback(&stored) }))
+    }
+
+    /// Sets `key` from an anchor of this view, replacing what its subtree produced.
+    public func anchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> K.Value) -> ModifiedContent<Self, _PreferenceWriterModifier<K>> {
+        modified(_PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: true) { stored, frame in
+            stored = transform(value.anchor(in: frame))
+        }))
+    }
+
+    /// Edits the subtree's value of `key` with an anchor of this view.
+    public func transformAnchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> ModifiedContent<Self, _PreferenceWriterModifier<K>> {
+        modified(_PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: false) { stored, frame in
+            transform(&stored, value.anchor(in: frame))
+        }))
+    }
+
+    /// Calls `action` with the subtree's value of `key` after layout, and
+    /// again after each later layout in which the value changed.
+    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> ModifiedContent<Self, _PreferenceObserverModifier<K>> where K.Value: Equatable {
+        modified(_PreferenceObserverModifier(observer: PreferenceObserver<K>(action: action)))
+    }
+
+    /// Draws the view built from the subtree's value of `key` over the view,
+    /// offered the view's size and centred on it.
+    public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> ModifiedContent<Self, _PreferenceViewModifier<K, V>> {
+        modified(_PreferenceViewModifier(kind: .preferenceOverlay, view: PreferenceView<K, V>(transform: transform)))
+    }
+
+    /// Draws the view built from the subtree's value of `key` behind the view.
+    public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> ModifiedContent<Self, _PreferenceViewModifier<K, V>> {
+        modified(_PreferenceViewModifier(kind: .preferenceBackground, view: PreferenceView<K, V>(transform: transform)))
+    }
+}

@@ -1,0 +1,71 @@
+/// A view that fills the space it is offered with a shape, as SwiftUI's
+/// `Shape`; its ideal size (no proposal) is 10×10. The fill comes from
+/// `.fill(_:)`, else from `.foregroundColor(_:)`/`.foregroundStyle(_:)`.
+public protocol Shape: _PrimitiveView {
+    /// How the display list draws the shape.
+    var _displayShape: DisplayItem.Shape { get }
+}
+
+extension Shape {
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        graph.addShape(view._displayShape, fill: graph.environment.resolvedForeground)
+    }
+
+    /// The shape filled with `color`.
+    public func fill(_ color: Color) -> _FilledShape<Self> { _FilledShape(shape: self, fill: color) }
+    /// The shape filled with `color` (SwiftUI's `foregroundStyle` on a shape).
+    public func foregroundStyle(_ color: Color) -> _FilledShape<Self> { fill(color) }
+}
+
+/// A shape with its own fill.
+public struct _FilledShape<S: Shape>: _PrimitiveView {
+    let shape: S
+    let fill: Color
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        graph.addShape(view.shape._displayShape, fill: view.fill)
+    }
+}
+
+/// A rectangle filling its frame.
+public struct Rectangle: Shape {
+    public init() {}
+    public var _displayShape: DisplayItem.Shape { .rectangle }
+}
+
+/// A rectangle with rounded corners.
+public struct RoundedRectangle: Shape {
+    public var cornerRadius: CGFloat
+    public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
+    public var _displayShape: DisplayItem.Shape { .roundedRectangle(cornerRadius: cornerRadius) }
+}
+
+/// A circle centred in its frame, as wide as the frame's shorter side.
+public struct Circle: Shape {
+    public init() {}
+    public var _displayShape: DisplayItem.Shape { .circle }
+}
+
+/// A rectangle whose shorter sides are half circles.
+public struct Capsule: Shape {
+    public init() {}
+    public var _displayShape: DisplayItem.Shape { .capsule }
+}
+
+extension Color: _PrimitiveView {
+    /// A colour as a view fills all the space it is offered.
+    public static func _makeView(_ view: Color, into graph: _ViewGraph) {
+        graph.addShape(.rectangle, fill: view)
+    }
+}
+
+struct ShapePayload {
+    let shape: DisplayItem.Shape
+    let fill: Color
+}
+
+extension _ViewGraph {
+    func addShape(_ shape: DisplayItem.Shape, fill: Color) {
+        shapes.append(ShapePayload(shape: shape, fill: fill))
+        addLeaf(.shape, payload: shapes.count - 1)
+    }
+}

@@ -1,0 +1,20 @@
+/// A run of read-only text, as SwiftUI's `Text`. It takes the width it
+/// needs, wraps at spaces when offered less, and is one line height tall per
+/// line in the environment's font (`.font(_:)`, `.fontWeight(_:)`).
+public struct Text: _PrimitiveView, Equatable {
+    public let content: String
+
+    public init<S: StringProtocol>(_ content: S) { self.content = String(content) }
+    public init(verbatim content: String) { self.content = content }
+
+    public static func _makeView(_ view: Text, into graph: _ViewGraph) {
+        let layout = TextLayout(string: view.content, font: graph.environment.resolvedFont, measurer: graph.textMeasurer)
+        graph.texts.append(TextPayload(layout: layout, color: graph.environment.resolvedForeground))
+        graph.addLeaf(.text, payload: graph.texts.count - 1)
+    }
+}
+
+struct TextPayload {
+    let layout: TextLayout
+    let color: Color
+}

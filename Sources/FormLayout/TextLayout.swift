@@ -1,0 +1,84 @@
+/// Breaks text into lines the way SwiftUI's `Text` does when it is offered
+/// less width than it needs: at spaces first, inside a word only when the
+/// word alone is wider than the line. Explicit newlines always break.
+struct TextLayout {
+    let string: String
+    let font: Font
+    /// The width of the widest paragraph on one line.
+    let naturalWidth: CGFloat
+    let paragraphCount: Int
+
+    init(string: String, font: Font, measurer: any TextMeasurer) {
+        self.string = string
+        self.font = font
+        var widest: CGFloat = 0
+        var count = 0
+        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            widest = max(widest, measurer.width(of: paragraph, font: font))
+            count += 1
+        }
+        self.naturalWidth = widest
+        self.paragraphCount = count
+    }
+
+    /// The size of the text offered `width` (nil or infinite: one line per paragraph).
+    func size(proposedWidth width: CGFloat?, measurer: any TextMeasurer) -> CGSize {
+        if string.isEmpty { return CGSize(width: 0, height: font.lineHeight) }
+        guard let width, width < naturalWidth else {
+            return CGSize(width: naturalWidth, height: CGFloat(paragraphCount) * font.lineHeight)
+        }
+        let (lines, widest) = wrap(width: width, measurer: measurer)
+        return CGSize(width: widest, height: CGFloat(lines.count) * font.lineHeight)
+    }
+
+    /// The lines the text shows in `width`, and the widest line's width.
+    func wrap(width: CGFloat, measurer: any TextMeasurer) -> ([String], CGFloat) {
+        var lines: [String] = []
+        var widest: CGFloat = 0
+        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            let paragraphWidth = measurer.width(of: paragraph, font: font)
+            if paragraphWidth <= width {
+                lines.append(String(paragraph))
+                widest = max(widest, paragraphWidth)
+                continue
+            }
+            var line = ""
+            var lineWidth: CGFloat = 0
+            func flush() {
+                // Trailing spaces hang outside the line, as in UIKit.
+                while line.last == " " { line.removeLast() }
+                lines.append(line)
+                widest = max(widest, measurer.width(of: Substring(line), font: font))
+                line = ""
+                lineWidth = 0
+            }
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let wordWidth = measurer.width(of: word, font: font)
+                let spaceWidth = line.isEmpty ? 0 : measurer.advance(of: " ", font: font)
+                if !line.isEmpty && lineWidth + spaceWidth + wordWidth > width { flush() }
+                if line.isEmpty && wordWidth > width {
+                    // A word wider than the line breaks between characters.
+                    for character in word {
+                        let advance = measurer.advance(of: character, font: font)
+                        if !line.isEmpty && lineWidth + advance > width { flush() }
+                        line.append(character)
+                        lineWidth += advance
+                    }
+                    continue
+                }
+                if !line.isEmpty {
+                    line.append(" ")
+                    lineWidth += spaceWidth
+                }
+                line += word
+                lineWidth += wordWidth
+            }
+            flush()
+        }
+        return (lines, widest)
+    }
+
+    /// Distance from the top of a line to its baseline: the line's descent
+    /// (about a fifth of the line height for SF/Helvetica) sits below it.
+    var baselineOffset: CGFloat { (font.lineHeight * 0.8).rounded() }
+}

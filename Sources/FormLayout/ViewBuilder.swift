@@ -1,0 +1,111 @@
+/// Builds views from closures, as SwiftUI's `@ViewBuilder`: several
+/// statements, `if`/`else`, `if let`, `switch` and availability checks.
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
+        TupleView(repeat each content)
+    }
+    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .trueContent(first))
+    }
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+        _ConditionalContent(storage: .falseContent(second))
+    }
+    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+}
+
+/// Several views side by side in their parent, in code order.
+public struct TupleView<each Content: View>: _PrimitiveView {
+    public var value: (repeat each Content)
+    public init(_ value: repeat each Content) { self.value = (repeat each value) }
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        repeat graph.make(each view.value)
+    }
+}
+
+/// One of two views, chosen by an `if`/`else` in a view builder.
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: _PrimitiveView {
+    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    let storage: Storage
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        switch view.storage {
+        case .trueContent(let content): graph.make(content)
+        case .falseContent(let content): graph.make(content)
+        }
+    }
+}
+
+extension Optional: View where Wrapped: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("Optional has no body") }
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        if let view { graph.make(view) }
+    }
+}
+
+/// A view that shows nothing and takes no room.
+public struct EmptyView: _PrimitiveView {
+    public init() {}
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {}
+}
+
+/// Groups views without laying them out; modifiers on a group apply to
+/// each of its views, as in SwiftUI.
+public struct Group<Content: View>: _PrimitiveView {
+    public var content: Content
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) { graph.make(view.content) }
+}
+
+/// A type-erased view.
+public struct AnyView: _PrimitiveView {
+    let makeView: (_ViewGraph) -> Void
+    public init<V: View>(_ view: V) {
+        makeView = { graph in graph.make(view) }
+    }
+    public init<V: View>(erasing view: V) { self.init(view) }
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) { view.makeView(graph) }
+}
+
+/// Views computed from a collection, one per element, as SwiftUI's `ForEach`.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
+    public var data: Data
+    public var content: (Data.Element) -> Content
+    let id: KeyPath<Data.Element, ID>?
+
+    /// One view per element, identified by the key path `id`.
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.id = id
+        self.content = content
+    }
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        for element in view.data { graph.make(view.content(element)) }
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    /// One view per identifiable element.
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.id = \Data.Element.id
+        self.content = content
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    /// One view per integer of a constant range.
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.data = data
+        self.id = nil
+        self.content = content
+    }
+}

@@ -1,0 +1,265 @@
+/// The flat, arena-allocated tree the engine lays out: one `Node` per
+/// primitive view or modifier, children as index ranges into one shared
+/// array, and kind-specific data in typed side arrays. Keeping the tree flat
+/// keeps layout free of per-node allocation and existential dispatch.
+///
+/// Views add themselves through `_makeView`; everything here is internal
+/// to the engine apart from the type's name.
+public final class _ViewGraph {
+    var nodes: [Node] = []
+    var childIDs: [NodeID] = []
+    /// Views being built push their top-level node ids here; containers
+    /// take theirs off again.
+    var output: [NodeID] = []
+
+    // Kind-specific payloads, indexed by `Node.payload`.
+    var texts: [TextPayload] = []
+    var shapes: [ShapePayload] = []
+    var controls: [ControlPayload] = []
+    var stacks: [StackPayload] = []
+    var fixedFrames: [FixedFramePayload] = []
+    var flexFrames: [FlexFramePayload] = []
+    var insets: [EdgeInsets] = []
+    var points: [CGPoint] = []
+    var alignments: [Alignment] = []
+    var guides: [AlignmentGuidePayload] = []
+    var writers: [AnyPreferenceWriter] = []
+    var readers: [(GeometryProxy) -> AnyView] = []
+    var preferenceViews: [AnyPreferenceView] = []
+    var spaceNames: [AnyHashable] = []
+    var identifiers: [String] = []
+    var changeObservers: [AnyPreferenceObserver] = []
+
+    // Layout state, one entry per node.
+    var frames: [CGRect] = []
+    var sizeCache: [SizeCache] = []
+    /// Stack-disciplined scratch space for stacks sharing out space, so
+    /// that layout allocates nothing per node.
+    var scratchSizes: [CGSize] = []
+    var scratchFlexibility: [StackFlexibility] = []
+
+    // Build state.
+    var axisContext: AxisContext = .none
+    var environment = EnvironmentValues()
+    /// True once any view sets an explicit alignment guide; until then the
+    /// stacks skip looking for them.
+    var hasExplicitGuides = false
+    let textMeasurer: any TextMeasurer
+    let isDefaultMeasurer: Bool
+
+    init(textMeasurer: any TextMeasurer) {
+        self.textMeasurer = textMeasurer
+        self.isDefaultMeasurer = textMeasurer is SystemTextMeasurer
+    }
+
+    /// Builds `view` into the graph, pushing its top-level nodes to `output`.
+    @inline(__always)
+    func make<V: View>(_ view: V) {
+        V._makeView(view, into: self)
+    }
+
+    /// Adds a node with no children and pushes it to `output`.
+    @discardableResult
+    func addLeaf(_ kind: NodeKind, payload: Int) -> NodeID {
+        let id = NodeID(nodes.count)
+        nodes.append(Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 0))
+        output.append(id)
+        return id
+    }
+
+    /// Builds `content` and replaces each node it produced by `wrap(node)`:
+    /// modifiers apply to every view of a group, as in SwiftUI.
+    func wrapEach<V: View>(_ content: V, _ wrap: (NodeID) -> NodeID) {
+        let mark = output.count
+        make(content)
+        var index = mark
+        while index < output.count {
+            output[index] = wrap(output[index])
+            index += 1
+        }
+    }
+
+    /// Adds a node around `child` (taken from nothing: the caller owns it).
+    func addUnary(_ kind: NodeKind, payload: Int, child: NodeID) -> NodeID {
+        let id = NodeID(nodes.count)
+        var node = Node(kind: kind, axis: nodes[Int(child)].axis, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 1)
+        // Layout priority and writer flags travel up through modifiers.
+        node.priority = nodes[Int(child)].priority
+        node.subtreeWrites = nodes[Int(child)].subtreeWrites || kind.writesPreferences
+        childIDs.append(child)
+        nodes.append(node)
+        nodes[Int(child)].parent = id
+        return id
+    }
+
+    /// Builds `content` as the children of a new container node and pushes
+    /// the container to `output`.
+    @discardableResult
+    func addContainer<V: View>(_ kind: NodeKind, payload: Int, axis: AxisContext, content: V) -> NodeID {
+        let outer = axisContext
+        let mark = output.count
+        axisContext = axis
+        make(content)
+        axisContext = outer
+        let id = adopt(kind, payload: payload, childrenFrom: mark)
+        output.append(id)
+        return id
+    }
+
+    /// Makes a node whose children are `output[mark...]`, removing them from `output`.
+    func adopt(_ kind: NodeKind, payload: Int, childrenFrom mark: Int) -> NodeID {
+        let id = NodeID(nodes.count)
+        let start = childIDs.count
+        var writes = kind.writesPreferences
+        for index in mark..<output.count {
+            let child = output[index]
+            childIDs.append(child)
+            nodes[Int(child)].parent = id
+            writes = writes || nodes[Int(child)].subtreeWrites
+        }
+        var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(start), childCount: Int32(output.count - mark))
+        node.subtreeWrites = writes
+        nodes.append(node)
+        output.removeSubrange(mark...)
+        return id
+    }
+
+    /// Builds `content` inside an implicit `ZStack` with `alignment` (the
+    /// content of overlays, backgrounds and geometry readers) and returns it
+    /// without pushing it to `output`.
+    func makeImplicitZStack<V: View>(_ content: V, alignment: Alignment) -> NodeID {
+        alignments.append(alignment)
+        let id = addContainer(.zStack, payload: alignments.count - 1, axis: .none, content: content)
+        output.removeLast()
+        return id
+    }
+
+    /// Replaces `node`'s children (used when a deferred child is built during placement).
+    func setChildren(of node: NodeID, _ children: [NodeID]) {
+        let start = childIDs.count
+        var writes = nodes[Int(node)].kind.writesPreferences
+        for child in children {
+            childIDs.append(child)
+            nodes[Int(child)].parent = node
+            writes = writes || nodes[Int(child)].subtreeWrites
+        }
+        nodes[Int(node)].childStart = Int32(start)
+        nodes[Int(node)].childCount = Int32(children.count)
+        if writes && !nodes[Int(node)].subtreeWrites {
+            // Preferences written inside the new content now flow up.
+            var current = node
+            while current >= 0, !nodes[Int(current)].subtreeWrites {
+                nodes[Int(current)].subtreeWrites = true
+                current = nodes[Int(current)].parent
+            }
+        }
+    }
+
+    @inline(__always)
+    func children(of node: NodeID) -> ArraySlice<NodeID> {
+        let n = nodes[Int(node)]
+        return childIDs[Int(n.childStart)..<Int(n.childStart + n.childCount)]
+    }
+
+    @inline(__always)
+    func firstChild(of node: NodeID) -> NodeID {
+        childIDs[Int(nodes[Int(node)].childStart)]
+    }
+
+    /// Runs `body` with the environment changed by `change`, restoring it after.
+    func withEnvironment(_ change: (inout EnvironmentValues) -> Void, _ body: () -> Void) {
+        let saved = environment
+        change(&environment)
+        body()
+        environment = saved
+    }
+
+    /// Runs `body` with no enclosing stack axis (inside overlays, ZStacks, readers).
+    func withoutAxis(_ body: () -> Void) {
+        let saved = axisContext
+        axisContext = .none
+        body()
+        axisContext = saved
+    }
+}
+
+/// Index of a node in the graph; -1 for "none".
+typealias NodeID = Int32
+
+/// The axis of the stack a view sits in, which decides the direction of
+/// `Spacer`s and `Divider`s.
+enum AxisContext: UInt8 { case none, horizontal, vertical }
+
+/// One node of the flat tree.
+struct Node {
+    var kind: NodeKind
+    var axis: AxisContext
+    /// True when this node or a descendant writes a preference.
+    var subtreeWrites = false
+    var isFixedHorizontally = false
+    var isFixedVertically = false
+    var priority: Double = 0
+    var parent: NodeID = -1
+    var payload: Int32
+    var childStart: Int32
+    var childCount: Int32
+
+    init(kind: NodeKind, axis: AxisContext, payload: Int32, childStart: Int32, childCount: Int32) {
+        self.kind = kind
+        self.axis = axis
+        self.payload = payload
+        self.childStart = childStart
+        self.childCount = childCount
+    }
+}
+
+/// What a node is; decides how it is sized, placed and drawn.
+enum NodeKind: UInt8 {
+    // Leaves.
+    case shape, text, textField, slider, toggleSwitch, divider, spacer
+    // Containers.
+    case hStack, vStack, zStack
+    // Unary layout modifiers (child first).
+    case fixedFrame, flexFrame, padding, offset, position, fixedSize, alignmentGuide
+    // Modifiers that keep their child's frame.
+    case hidden, coordinateSpace, identifier, preferenceWriter, preferenceObserver
+    // Two children: [host, secondary].
+    case overlay, background
+    // Built during placement.
+    case geometryReader, preferenceOverlay, preferenceBackground
+
+    var writesPreferences: Bool { self == .preferenceWriter }
+
+    /// Modifiers whose child has exactly their frame.
+    var isTransparent: Bool {
+        switch self {
+        case .hidden, .coordinateSpace, .identifier, .preferenceWriter, .preferenceObserver, .alignmentGuide: true
+        default: false
+        }
+    }
+}
+
+/// Font and colours that flow down the tree.
+struct EnvironmentValues {
+    var font: Font?
+    var fontWeight: Font.Weight?
+    var foreground: Color?
+
+    var resolvedFont: Font {
+        var font = font ?? .body
+        if let fontWeight { font.weight = fontWeight }
+        return font
+    }
+    var resolvedForeground: Color { foreground ?? .primary }
+}
+
+/// Two remembered (proposal, size) answers per node: stacks ask each child
+/// for its smallest, largest and chosen sizes, and the cache keeps that
+/// from growing exponentially with nesting depth.
+struct SizeCache {
+    var proposal0 = ProposedViewSize(width: -1, height: -1)
+    var size0 = CGSize.zero
+    var proposal1 = ProposedViewSize(width: -1, height: -1)
+    var size1 = CGSize.zero
+    var next: UInt8 = 0
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import FormLayout
-
-@Test func placeholder() { #expect(true) }

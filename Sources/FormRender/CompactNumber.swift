@@ -10,8 +10,9 @@ enum CompactNumber {
     /// anything a screen or a test distinguishes.
     static let decimals = 4
     private static let scale: Double = 10_000
-    /// Beyond this magnitude the value is clamped; no real frame comes near it.
-    private static let limit: Double = 1e15
+    /// Beyond this magnitude the value is clamped (so that the scaled value
+    /// fits an `Int64`); no real frame comes near it.
+    private static let limit: Double = 1e14
 
     static func string(_ value: Double) -> String {
         var buffer = ByteBuffer()

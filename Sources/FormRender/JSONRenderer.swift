@@ -13,6 +13,7 @@ import FormLayout
 /// `cornerRadius` (a capsule's is half its shorter side); text adds
 /// `lines` and `font` (`style`, `weight`, `pointSize`, `lineHeight`).
 public struct JSONRenderer: Hashable, Sendable {
+    /// The renderer has no options: the output is fixed by the display list.
     public init() {}
 
     /// The JSON document for `list`.

@@ -36,6 +36,7 @@ public struct Rasterizer: Hashable, Sendable {
     /// How text items are painted.
     public var text: TextPainting
 
+    /// A rasteriser painting text as `text` says (line boxes by default).
     public init(text: TextPainting = .lineBoxes) {
         self.text = text
     }

@@ -24,6 +24,7 @@ public struct SVGRenderer: Hashable, Sendable {
     /// Where a line's baseline sits, as a fraction of the line height from the line's top.
     public static let baselineRatio: CGFloat = 0.8
 
+    /// The renderer has no options: the output is fixed by the display list.
     public init() {}
 
     /// The SVG document for `list`.

@@ -12,6 +12,10 @@ struct ByteBuffer {
         bytes.append(byte)
     }
 
+    mutating func append(contentsOf other: [UInt8]) {
+        bytes.append(contentsOf: other)
+    }
+
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

@@ -1,2 +1,0 @@
-import FormLayout
-public enum FormRenderNamespace {}

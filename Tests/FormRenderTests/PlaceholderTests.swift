@@ -1,4 +1,0 @@
-import Testing
-@testable import FormRender
-
-@Test func placeholder() { #expect(true) }

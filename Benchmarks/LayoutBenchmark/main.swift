@@ -1,1 +1,90 @@
-print("benchmark pending")
+// Lays out seed-style forms of 1k, 10k and 100k fields (rows of three field
+// containers plus the minimap overlay), collects the preferences, builds the
+// display list and computes the minimap, and prints the time per view node.
+//
+//   swift run -c release LayoutBenchmark [--reference-nodes-per-second N] [--sizes 1000,10000]
+//
+// `Benchmarks/layout.sh` runs it together with a Taffy (Rust flexbox)
+// reference measured in the same run and passes that figure in.
+import FormLayout
+import FormModel
+import Foundation
+
+struct Options {
+    var sizes = [1_000, 10_000, 100_000]
+    var referenceNodesPerSecond: Double?
+    var referenceName = "reference"
+    var runs: Int?
+
+    init(arguments: [String]) {
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            switch argument {
+            case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }; index += 1
+            case "--reference-nodes-per-second": referenceNodesPerSecond = Double(value); index += 1
+            case "--reference-name": referenceName = value; index += 1
+            case "--runs": runs = Int(value); index += 1
+            default:
+                FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+                exit(64)
+            }
+            index += 1
+        }
+    }
+}
+
+/// A form of `count` fields in rows of three, 540 wide, a third of them filled.
+func makeForm(fields count: Int) -> FormDefinition {
+    let rowCount = (count + 2) / 3
+    let rows = (1...rowCount).map { FormRow(number: $0, width: 540, minWidth: 360, maxWidth: 540) }
+    let fields = (0..<count).map { index in
+        Field(key: "f\(index)", label: "Field \(index)", value: index % 3 == 0 ? "" : String(repeating: "x", count: index % 5),
+              row: index / 3 + 1, position: index + 1)
+    }
+    return FormDefinition(titleTemplate: "Hello {f0} {f1} {f2}", rows: rows, fields: fields)
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+let options = Options(arguments: CommandLine.arguments)
+let clock = ContinuousClock()
+print("FormLayout benchmark: build + layout + preferences + display list + minimap, release build")
+print("fields     nodes       best ms    ns/node   M nodes/s   time ×/10× nodes")
+var previous: (nodes: Int, seconds: Double)?
+var rows: [(fields: Int, nodes: Int, seconds: Double)] = []
+for size in options.sizes {
+    let form = makeForm(fields: size)
+    let nodes = ViewHost(FormScreen(form: form), windowSize: FormPicture.defaultWindowSize, growsToFit: true).layout().nodeCount
+    let runs = options.runs ?? max(3, min(30, 300_000 / max(size, 1)))
+    var best = Double.infinity
+    var rectCount = 0
+    for _ in 0..<runs {
+        let start = clock.now
+        let picture = FormPicture(form: form)
+        best = min(best, seconds(clock.now - start))
+        rectCount = picture.minimapRects.count
+    }
+    precondition(rectCount == 2 * size + 1, "the minimap must hold a field and a container per field plus the title")
+    var scaling = ""
+    if let previous {
+        let ratio = (best / previous.seconds) / (Double(nodes) / Double(previous.nodes)) * 10
+        scaling = String(format: "%.2f×", ratio)
+    }
+    print(String(format: "%-10d %-11d %-9.2f %-10.1f %-11.2f %@", size, nodes, best * 1000, best / Double(nodes) * 1e9,
+                 Double(nodes) / best / 1e6, scaling))
+    previous = (nodes, best)
+    rows.append((size, nodes, best))
+}
+
+if let tenK = rows.first(where: { $0.fields == 10_000 }) {
+    print(String(format: "10k-field form: %.1f ms (target < 50 ms)", tenK.seconds * 1000))
+}
+if let reference = options.referenceNodesPerSecond, let tenK = rows.first(where: { $0.fields == 10_000 }) ?? rows.last {
+    let ours = Double(tenK.nodes) / tenK.seconds
+    print(String(format: "%@: %.2f M nodes/s; FormLayout: %.2f M nodes/s; ratio %.2f× (higher is faster)",
+                 options.referenceName, reference / 1e6, ours / 1e6, ours / reference))
+}

@@ -5,15 +5,15 @@ public struct Anchor<Value>: Equatable where Value: Equatable {
     /// The value in window coordinates.
     let globalValue: Value
     /// Moves the value into a space whose origin is at `origin` in the window.
-    let convert: (Value, CGPoint) -> Value
+    let convert: @Sendable (Value, CGPoint) -> Value
 
     public static func == (a: Anchor, b: Anchor) -> Bool { a.globalValue == b.globalValue }
 
     /// What an anchor captures of the view it is created on.
     public struct Source {
         /// Resolves the source against the view's frame in the window.
-        let resolve: (CGRect) -> Value
-        let convert: (Value, CGPoint) -> Value
+        let resolve: @Sendable (CGRect) -> Value
+        let convert: @Sendable (Value, CGPoint) -> Value
 
         func anchor(in frame: CGRect) -> Anchor<Value> {
             Anchor(globalValue: resolve(frame), convert: convert)
@@ -60,3 +60,5 @@ extension Anchor.Source where Value == CGPoint {
     public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
     public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
 }
+
+extension Anchor: Sendable where Value: Sendable {}

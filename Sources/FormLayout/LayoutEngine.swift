@@ -7,21 +7,23 @@ extension _ViewGraph {
 
     func size(of id: NodeID, _ proposal: ProposedViewSize) -> CGSize {
         let index = Int(id)
-        let cache = sizeCache[index]
-        if cache.proposal0 == proposal { return cache.size0 }
-        if cache.proposal1 == proposal { return cache.size1 }
-        let size = computeSize(id, proposal)
-        // Keep the newest answer and the previous one: stacks ask a child
-        // for its smallest, largest and chosen sizes in turn.
-        if sizeCache[index].next == 0 {
-            sizeCache[index].proposal0 = proposal
-            sizeCache[index].size0 = size
-            sizeCache[index].next = 1
-        } else {
-            sizeCache[index].proposal1 = proposal
-            sizeCache[index].size1 = size
-            sizeCache[index].next = 0
+        let node = nodes[index]
+        // An axis the node ignores is normalised to nil so that proposals
+        // differing only there share one cache entry.
+        let p = ProposedViewSize(width: node.dependsOnWidth ? proposal.width : nil,
+                                 height: node.dependsOnHeight ? proposal.height : nil)
+        let w = (p.width ?? .nan).bitPattern
+        let h = (p.height ?? .nan).bitPattern
+        let base = index &* 4
+        for slot in base..<(base + 4) where cacheWidths[slot] == w && cacheHeights[slot] == h {
+            return cacheSizes[slot]
         }
+        let size = computeSize(id, p)
+        let slot = base + Int(cacheNext[index])
+        cacheWidths[slot] = w
+        cacheHeights[slot] = h
+        cacheSizes[slot] = size
+        cacheNext[index] = (cacheNext[index] &+ 1) & 3
         return size
     }
 
@@ -417,7 +419,12 @@ extension _ViewGraph {
         let missing = nodes.count - frames.count
         if missing > 0 {
             frames.append(contentsOf: repeatElement(.zero, count: missing))
-            sizeCache.append(contentsOf: repeatElement(SizeCache(), count: missing))
+            // A key no proposal has: a NaN payload Swift never produces.
+            let unused: UInt = 0x7FF8_DEAD_BEEF_0001
+            cacheWidths.append(contentsOf: repeatElement(unused, count: 4 * missing))
+            cacheHeights.append(contentsOf: repeatElement(unused, count: 4 * missing))
+            cacheSizes.append(contentsOf: repeatElement(.zero, count: 4 * missing))
+            cacheNext.append(contentsOf: repeatElement(0, count: missing))
         }
     }
 }

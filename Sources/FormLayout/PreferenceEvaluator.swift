@@ -19,29 +19,32 @@ extension _ViewGraph {
             var value = writer.replaces ? Key.defaultValue : (below ?? Key.defaultValue)
             typed.write(&value, frames[Int(id)])
             return value
-        case .background, .preferenceBackground:
+        case .background, .preferenceBackground, .overlay, .preferenceOverlay:
             let children = self.children(of: id)
-            guard children.count == 2 else { return preferenceValue(key, of: children[children.startIndex]) }
-            var merged: Key.Value? = nil
-            merge(&merged, preferenceValue(key, of: children[children.startIndex + 1]), key)
-            merge(&merged, preferenceValue(key, of: children[children.startIndex]), key)
-            return merged
-        default:
-            var merged: Key.Value? = nil
-            for child in children(of: id) {
-                merge(&merged, preferenceValue(key, of: child), key)
+            let host = children[children.startIndex]
+            var hostValue: Key.Value?
+            if let memo = preferenceMemo[host] as? PreferenceMemo<Key> {
+                hostValue = memo.value
+            } else {
+                hostValue = preferenceValue(key, of: host)
             }
-            return merged
-        }
-    }
-
-    @inline(__always)
-    private func merge<Key: PreferenceKey>(_ merged: inout Key.Value?, _ next: Key.Value?, _ key: Key.Type) {
-        guard let next else { return }
-        if merged == nil {
-            merged = next
-        } else {
-            Key.reduce(value: &merged!) { next }
+            guard children.count == 2 else { return hostValue }
+            let secondaryValue = preferenceValue(key, of: children[children.startIndex + 1])
+            var merged = Merged<Key>()
+            if node.kind == .background || node.kind == .preferenceBackground {
+                merged.add(secondaryValue)
+                merged.add(hostValue)
+            } else {
+                merged.add(hostValue)
+                merged.add(secondaryValue)
+            }
+            return merged.result
+        default:
+            var merged = Merged<Key>()
+            for child in children(of: id) {
+                merged.add(preferenceValue(key, of: child))
+            }
+            return merged.result
         }
     }
 
@@ -53,4 +56,32 @@ extension _ViewGraph {
             changeObservers[Int(node.payload)].notify(graph: self, node: id)
         }
     }
+}
+
+/// Siblings' values folded together: the first taken as it is, each later
+/// one passed to `reduce`. The value is held outside an optional so that
+/// `reduce` appends in place instead of copying what was merged so far.
+struct Merged<Key: PreferenceKey> {
+    var value = Key.defaultValue
+    var hasValue = false
+
+    @inline(__always)
+    mutating func add(_ next: Key.Value?) {
+        guard let next else { return }
+        if hasValue {
+            Key.reduce(value: &value) { next }
+        } else {
+            value = next
+            hasValue = true
+        }
+    }
+
+    var result: Key.Value? { hasValue ? value : nil }
+}
+
+/// A host's value of `Key`, kept from building a preference view so that
+/// collecting the root's value does not walk the host's subtree again.
+final class PreferenceMemo<Key: PreferenceKey> {
+    let value: Key.Value?
+    init(_ value: Key.Value?) { self.value = value }
 }

@@ -60,7 +60,9 @@ final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView
     let transform: (Key.Value) -> Content
     init(transform: @escaping (Key.Value) -> Content) { self.transform = transform }
     override func makeView(graph: _ViewGraph, host: NodeID) -> NodeID {
-        let value = graph.preferenceValue(Key.self, of: host) ?? Key.defaultValue
+        let computed = graph.preferenceValue(Key.self, of: host)
+        graph.preferenceMemo[host] = PreferenceMemo<Key>(computed)
+        let value = computed ?? Key.defaultValue
         var id: NodeID = -1
         graph.withoutAxis { id = graph.makeImplicitZStack(transform(value), alignment: .center) }
         return id

@@ -11,6 +11,12 @@ struct TextLayout {
     init(string: String, font: Font, measurer: any TextMeasurer) {
         self.string = string
         self.font = font
+        if !string.utf8.contains(UInt8(ascii: "\n")) {
+            // One paragraph, the common case: no splitting needed.
+            self.naturalWidth = measurer.width(of: Substring(string), font: font)
+            self.paragraphCount = 1
+            return
+        }
         var widest: CGFloat = 0
         var count = 0
         for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -27,8 +33,66 @@ struct TextLayout {
         guard let width, width < naturalWidth else {
             return CGSize(width: naturalWidth, height: CGFloat(paragraphCount) * font.lineHeight)
         }
+        if let (lineCount, widest) = measureASCIIWrap(width: width, measurer: measurer) {
+            return CGSize(width: widest, height: CGFloat(lineCount) * font.lineHeight)
+        }
         let (lines, widest) = wrap(width: width, measurer: measurer)
         return CGSize(width: widest, height: CGFloat(lines.count) * font.lineHeight)
+    }
+
+    /// `wrap(width:)`'s line count and widest line without building any
+    /// strings, for single-paragraph ASCII text measured with the default
+    /// metrics (stacks probe every label at width 0 to learn its minimum).
+    /// Nil when the fast path does not apply.
+    func measureASCIIWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
+        guard measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
+        let scale = font.pointSize * SystemTextMeasurer.weightFactor(font.weight) / 1000
+        let space = UInt8(ascii: " ")
+        var lines = 0
+        var widest: CGFloat = 0
+        var line: CGFloat = 0          // width of the line so far, trailing spaces excluded
+        var pendingSpaces: CGFloat = 0 // spaces after the last word on the line
+        var lineHasContent = false
+        func flush() {
+            lines += 1
+            widest = max(widest, line)
+            line = 0
+            pendingSpaces = 0
+            lineHasContent = false
+        }
+        let bytes = Array(string.utf8)
+        var index = 0
+        guard bytes.allSatisfy({ $0 >= 32 && $0 < 127 }) else { return nil }
+        while index < bytes.count {
+            if bytes[index] == space {
+                if lineHasContent { pendingSpaces += CGFloat(SystemTextMeasurer.asciiWidths[0]) * scale }
+                index += 1
+                continue
+            }
+            var end = index
+            var wordWidth: CGFloat = 0
+            while end < bytes.count && bytes[end] != space {
+                wordWidth += CGFloat(SystemTextMeasurer.asciiWidths[Int(bytes[end]) - 32]) * scale
+                end += 1
+            }
+            if lineHasContent && line + pendingSpaces + wordWidth > width { flush() }
+            if !lineHasContent && wordWidth > width {
+                // A word wider than the line breaks between characters.
+                for position in index..<end {
+                    let advance = CGFloat(SystemTextMeasurer.asciiWidths[Int(bytes[position]) - 32]) * scale
+                    if lineHasContent && line + advance > width { flush() }
+                    line += advance
+                    lineHasContent = true
+                }
+            } else {
+                line += pendingSpaces + wordWidth
+                lineHasContent = true
+            }
+            pendingSpaces = 0
+            index = end
+        }
+        flush()
+        return (lines, widest)
     }
 
     /// The lines the text shows in `width`, and the widest line's width.

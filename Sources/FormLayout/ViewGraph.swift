@@ -32,7 +32,18 @@ public final class _ViewGraph {
 
     // Layout state, one entry per node.
     var frames: [CGRect] = []
-    var sizeCache: [SizeCache] = []
+    /// Four remembered (proposal, size) answers per node, flat (node × 4 +
+    /// slot): stacks ask each child for its smallest, largest and chosen
+    /// sizes and place it with a fourth, and the cache keeps that from
+    /// growing exponentially with the nesting depth. Proposals are keyed by
+    /// bit pattern, nil as NaN.
+    var cacheWidths: [UInt] = []
+    var cacheHeights: [UInt] = []
+    var cacheSizes: [CGSize] = []
+    var cacheNext: [UInt8] = []
+    /// Preference values already computed for the host of an
+    /// `overlayPreferenceValue`, reused when the root's value is collected.
+    var preferenceMemo: [NodeID: AnyObject] = [:]
     /// Stack-disciplined scratch space for stacks sharing out space, so
     /// that layout allocates nothing per node.
     var scratchSizes: [CGSize] = []
@@ -62,7 +73,23 @@ public final class _ViewGraph {
     @discardableResult
     func addLeaf(_ kind: NodeKind, payload: Int) -> NodeID {
         let id = NodeID(nodes.count)
-        nodes.append(Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 0))
+        var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 0)
+        switch kind {
+        case .text, .textField, .slider:
+            node.dependsOnHeight = false
+        case .toggleSwitch:
+            node.dependsOnWidth = false
+            node.dependsOnHeight = false
+        case .divider:
+            node.dependsOnWidth = axisContext != .horizontal
+            node.dependsOnHeight = axisContext == .horizontal
+        case .spacer:
+            node.dependsOnWidth = axisContext != .vertical
+            node.dependsOnHeight = axisContext != .horizontal
+        default:
+            break
+        }
+        nodes.append(node)
         output.append(id)
         return id
     }
@@ -86,6 +113,23 @@ public final class _ViewGraph {
         // Layout priority and writer flags travel up through modifiers.
         node.priority = nodes[Int(child)].priority
         node.subtreeWrites = nodes[Int(child)].subtreeWrites || kind.writesPreferences
+        node.dependsOnWidth = nodes[Int(child)].dependsOnWidth
+        node.dependsOnHeight = nodes[Int(child)].dependsOnHeight
+        switch kind {
+        case .fixedFrame:
+            let frame = fixedFrames[payload]
+            if frame.width != nil { node.dependsOnWidth = false }
+            if frame.height != nil { node.dependsOnHeight = false }
+        case .flexFrame:
+            let frame = flexFrames[payload]
+            if frame.minWidth != nil || frame.idealWidth != nil || frame.maxWidth != nil { node.dependsOnWidth = true }
+            if frame.minHeight != nil || frame.idealHeight != nil || frame.maxHeight != nil { node.dependsOnHeight = true }
+        case .position, .geometryReader:
+            node.dependsOnWidth = true
+            node.dependsOnHeight = true
+        default:
+            break
+        }
         childIDs.append(child)
         nodes.append(node)
         nodes[Int(child)].parent = id
@@ -111,14 +155,20 @@ public final class _ViewGraph {
         let id = NodeID(nodes.count)
         let start = childIDs.count
         var writes = kind.writesPreferences
+        var dependsOnWidth = false
+        var dependsOnHeight = false
         for index in mark..<output.count {
             let child = output[index]
             childIDs.append(child)
             nodes[Int(child)].parent = id
             writes = writes || nodes[Int(child)].subtreeWrites
+            dependsOnWidth = dependsOnWidth || nodes[Int(child)].dependsOnWidth
+            dependsOnHeight = dependsOnHeight || nodes[Int(child)].dependsOnHeight
         }
         var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(start), childCount: Int32(output.count - mark))
         node.subtreeWrites = writes
+        node.dependsOnWidth = dependsOnWidth
+        node.dependsOnHeight = dependsOnHeight
         nodes.append(node)
         output.removeSubrange(mark...)
         return id
@@ -198,6 +248,12 @@ struct Node {
     var subtreeWrites = false
     var isFixedHorizontally = false
     var isFixedVertically = false
+    /// Whether the node's size can change with the width (height) it is
+    /// offered. Text ignores the height it is offered, a fixed frame the
+    /// axis it fixes: sizing such a node with that axis normalised lets the
+    /// size cache answer the stacks' repeated probes.
+    var dependsOnWidth = true
+    var dependsOnHeight = true
     var priority: Double = 0
     var parent: NodeID = -1
     var payload: Int32
@@ -251,15 +307,4 @@ struct EnvironmentValues {
         return font
     }
     var resolvedForeground: Color { foreground ?? .primary }
-}
-
-/// Two remembered (proposal, size) answers per node: stacks ask each child
-/// for its smallest, largest and chosen sizes, and the cache keeps that
-/// from growing exponentially with nesting depth.
-struct SizeCache {
-    var proposal0 = ProposedViewSize(width: -1, height: -1)
-    var size0 = CGSize.zero
-    var proposal1 = ProposedViewSize(width: -1, height: -1)
-    var size1 = CGSize.zero
-    var next: UInt8 = 0
 }

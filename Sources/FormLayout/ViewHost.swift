@@ -6,10 +6,14 @@ public struct ViewHost<Root: View> {
     public var root: Root
     public var windowSize: CGSize
     public var textMeasurer: any TextMeasurer
+    /// When true, a root whose ideal size is larger than `windowSize` gets a
+    /// window that large (as a window resized to fit its content).
+    public var growsToFit: Bool
 
-    public init(_ root: Root, windowSize: CGSize, textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
+    public init(_ root: Root, windowSize: CGSize, growsToFit: Bool = false, textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
         self.root = root
         self.windowSize = windowSize
+        self.growsToFit = growsToFit
         self.textMeasurer = textMeasurer
     }
 
@@ -20,6 +24,11 @@ public struct ViewHost<Root: View> {
         // and an empty body lay out like any content.
         let rootID = graph.makeImplicitZStack(root, alignment: .center)
         graph.growLayoutState()
+        var windowSize = self.windowSize
+        if growsToFit {
+            let ideal = graph.size(of: rootID, .unspecified)
+            windowSize = CGSize(width: max(windowSize.width, ideal.width), height: max(windowSize.height, ideal.height))
+        }
         let size = graph.size(of: rootID, ProposedViewSize(windowSize))
         let origin = CGPoint(x: (windowSize.width - size.width) / 2, y: (windowSize.height - size.height) / 2)
         graph.place(rootID, in: CGRect(origin: origin, size: size))
@@ -44,6 +53,12 @@ public final class LayoutResult {
     /// The root's value for `key` (the key's default when nothing writes it).
     public func preference<K: PreferenceKey>(_ key: K.Type) -> K.Value {
         graph.preferenceValue(key, of: root) ?? K.defaultValue
+    }
+
+    /// An anchor's value in window coordinates (as a `GeometryProxy` at the
+    /// window's origin would see it).
+    public func resolve<T>(_ anchor: Anchor<T>) -> T {
+        anchor.convert(anchor.globalValue, .zero)
     }
 
     /// Whether any view writes `key` at all.

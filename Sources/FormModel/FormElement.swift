@@ -1,0 +1,44 @@
+import FormLayout
+
+/// What a view of the form screen reports about itself through anchor
+/// preferences: seed 002's `MyViewType` with the field's key and state.
+public struct FormElement: Sendable {
+    /// The kind of view (seed 002's `MyViewType`).
+    public enum Kind: Equatable, Sendable {
+        case formContainer
+        case fieldContainer(key: String)
+        case field(key: String, state: ValidationState)
+        case title
+        case miniMapArea
+    }
+
+    public let kind: Kind
+    /// The view's bounds, resolvable in any `GeometryProxy`.
+    public let bounds: Anchor<CGRect>
+
+    /// Seed 002's `getColor()`: fields by state, the title purple, the rest gray.
+    public var color: FieldColor {
+        switch kind {
+        case .field(_, let state): state.color
+        case .title: .purple
+        default: .gray
+        }
+    }
+
+    /// Seed 002's `show()`: only fields, their containers and the title are drawn.
+    public var isShownInMinimap: Bool {
+        switch kind {
+        case .field, .fieldContainer, .title: true
+        case .formContainer, .miniMapArea: false
+        }
+    }
+}
+
+/// Collects every `FormElement` of the screen, children first, siblings in
+/// code order (seed 002's `MyPreferenceKey`).
+public struct FormElementsKey: PreferenceKey {
+    public static let defaultValue: [FormElement] = []
+    public static func reduce(value: inout [FormElement], nextValue: () -> [FormElement]) {
+        value.append(contentsOf: nextValue())
+    }
+}

@@ -1,0 +1,95 @@
+import FormLayout
+
+/// The form drawn the way seed 002's `ContentView` draws it, from data: the
+/// minimap area on the left, then the title, the switch and slider, and one
+/// row of field containers per `FormRow`; the minimap is laid over the whole
+/// row from the collected anchor preferences.
+public struct FormScreen: View {
+    public let form: FormDefinition
+
+    public init(form: FormDefinition) { self.form = form }
+
+    public var body: some View {
+        // Grouped once: filtering all fields per row would be quadratic.
+        let fieldsByRow = Dictionary(grouping: form.fields.filter(\.isVisible), by: \.row)
+        return VStack {
+            Spacer()
+            HStack(alignment: .center) {
+                Color(white: 0.7)
+                    .frame(width: CGFloat(form.minimapWidth))
+                    .anchorPreference(key: FormElementsKey.self, value: .bounds) {
+                        [FormElement(kind: .miniMapArea, bounds: $0)]
+                    }
+                    .padding(.horizontal, 30)
+
+                VStack(alignment: .leading) {
+                    VStack {
+                        Text(form.title)
+                            .font(.title).fontWeight(.bold)
+                            .anchorPreference(key: FormElementsKey.self, value: .bounds) {
+                                [FormElement(kind: .title, bounds: $0)]
+                            }
+                        Divider()
+                    }
+                    HStack {
+                        // Seed 002's switch: on when every field is shown.
+                        Toggle(isOn: form.fields.allSatisfy(\.isVisible)) { Text("") }
+                        Slider(value: sliderRow?.width ?? 0, in: sliderRow.map { $0.minWidth...$0.maxWidth } ?? 0...1)
+                            .layoutPriority(1)
+                    }
+                    .padding(.bottom, 5)
+
+                    ForEach(form.rows, id: \.number) { row in
+                        HStack {
+                            ForEach(fieldsByRow[row.number] ?? []) { field in
+                                FormFieldView(field: field)
+                            }
+                        }
+                        .frame(width: CGFloat(row.width))
+                    }
+                }
+                .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) {
+                    $0.append(FormElement(kind: .formContainer, bounds: $1))
+                }
+
+                Spacer()
+            }
+            .overlayPreferenceValue(FormElementsKey.self) { elements in
+                GeometryReader { geometry in
+                    MinimapView(geometry: geometry, elements: elements)
+                }
+            }
+            Spacer()
+        }
+        .background(Color(white: 0.8))
+    }
+
+    /// The row the slider controls: the first whose width may change (seed 002's second row).
+    private var sliderRow: FormRow? { form.rows.first { $0.minWidth < $0.maxWidth } }
+}
+
+/// One field: its label above a rounded-border text field, in a rounded
+/// grey container (seed 002's `MyFormField`).
+public struct FormFieldView: View {
+    public let field: Field
+
+    public init(field: Field) { self.field = field }
+
+    public var body: some View {
+        // Computed once here rather than in each preference pass.
+        let fieldKind = FormElement.Kind.field(key: field.key, state: field.state)
+        let containerKind = FormElement.Kind.fieldContainer(key: field.key)
+        return VStack(alignment: .leading) {
+            Text(field.label)
+            TextField("", text: field.value)
+                .anchorPreference(key: FormElementsKey.self, value: .bounds) {
+                    [FormElement(kind: fieldKind, bounds: $0)]
+                }
+        }
+        .padding(15)
+        .background(RoundedRectangle(cornerRadius: 15).fill(Color(white: 0.9)))
+        .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) {
+            $0.append(FormElement(kind: containerKind, bounds: $1))
+        }
+    }
+}

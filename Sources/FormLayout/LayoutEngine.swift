@@ -289,6 +289,21 @@ extension _ViewGraph {
             guard let inner = explicitGuide(child, key, childSize) else { return nil }
             let origin = alignedOrigin(childSize, in: CGRect(origin: .zero, size: size), frameAlignment(node), child: child)
             return inner + (key.isVertical ? origin.y : origin.x)
+        case .zStack:
+            // A ZStack's guide on its own alignment is the line its children
+            // are aligned on, so explicit guides inside the content of an
+            // overlay or background (an implicit ZStack) still reach the
+            // host's alignment (seed 004).
+            let alignment = alignments[Int(node.payload)]
+            guard key == alignment.horizontal.key || key == alignment.vertical.key else { return nil }
+            var low = CGFloat.infinity
+            var isExplicit = false
+            for child in children(of: id) {
+                let childSize = self.size(of: child, ProposedViewSize(size))
+                if explicitGuide(child, key, childSize) != nil { isExplicit = true }
+                low = min(low, -guideValue(child, key, childSize))
+            }
+            return isExplicit ? -low : nil
         default:
             return nil
         }

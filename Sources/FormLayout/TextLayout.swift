@@ -46,50 +46,58 @@ struct TextLayout {
     /// Nil when the fast path does not apply.
     func measureASCIIWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
         guard measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
-        let scale = font.pointSize * SystemTextMeasurer.weightFactor(font.weight) / 1000
+        let bytes = Array(string.utf8)
+        guard bytes.allSatisfy({ $0 >= 32 && $0 < 127 }) else { return nil }
+        // The same formula, segments and order of additions as `wrap`, so
+        // both give the same numbers to the last bit.
+        let pointSize = font.pointSize
+        let factor = SystemTextMeasurer.weightFactor(font.weight)
+        func points(_ units: Int) -> CGFloat { CGFloat(units) * pointSize * factor / 1000 }
+        func units(_ byte: UInt8) -> Int { Int(SystemTextMeasurer.asciiWidths[Int(byte) - 32]) }
         let space = UInt8(ascii: " ")
+        let spaceUnits = units(space)
         var lines = 0
         var widest: CGFloat = 0
-        var line: CGFloat = 0          // width of the line so far, trailing spaces excluded
-        var pendingSpaces: CGFloat = 0 // spaces after the last word on the line
-        var lineHasContent = false
+        var lineWidth: CGFloat = 0
+        var lineUnits = 0
+        var lineIsEmpty = true
         func flush() {
             lines += 1
-            widest = max(widest, line)
-            line = 0
-            pendingSpaces = 0
-            lineHasContent = false
+            widest = max(widest, points(lineUnits))
+            lineWidth = 0
+            lineUnits = 0
+            lineIsEmpty = true
         }
-        let bytes = Array(string.utf8)
-        var index = 0
-        guard bytes.allSatisfy({ $0 >= 32 && $0 < 127 }) else { return nil }
-        while index < bytes.count {
-            if bytes[index] == space {
-                if lineHasContent { pendingSpaces += CGFloat(SystemTextMeasurer.asciiWidths[0]) * scale }
-                index += 1
-                continue
-            }
-            var end = index
-            var wordWidth: CGFloat = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            var wordUnits = 0
             while end < bytes.count && bytes[end] != space {
-                wordWidth += CGFloat(SystemTextMeasurer.asciiWidths[Int(bytes[end]) - 32]) * scale
+                wordUnits += units(bytes[end])
                 end += 1
             }
-            if lineHasContent && line + pendingSpaces + wordWidth > width { flush() }
-            if !lineHasContent && wordWidth > width {
-                // A word wider than the line breaks between characters.
-                for position in index..<end {
-                    let advance = CGFloat(SystemTextMeasurer.asciiWidths[Int(bytes[position]) - 32]) * scale
-                    if lineHasContent && line + advance > width { flush() }
-                    line += advance
-                    lineHasContent = true
+            let wordWidth = points(wordUnits)
+            let spaceWidth = lineIsEmpty ? 0 : points(spaceUnits)
+            if !lineIsEmpty && lineWidth + spaceWidth + wordWidth > width { flush() }
+            if lineIsEmpty && wordWidth > width {
+                for position in start..<end {
+                    let advance = points(units(bytes[position]))
+                    if !lineIsEmpty && lineWidth + advance > width { flush() }
+                    lineWidth += advance
+                    lineUnits += units(bytes[position])
+                    lineIsEmpty = false
                 }
             } else {
-                line += pendingSpaces + wordWidth
-                lineHasContent = true
+                if !lineIsEmpty {
+                    lineWidth += spaceWidth
+                    lineUnits += spaceUnits
+                }
+                lineWidth += wordWidth
+                lineUnits += wordUnits
+                // An empty word on an empty line leaves it empty, as in `wrap`.
+                if end > start || !lineIsEmpty { lineIsEmpty = false }
             }
-            pendingSpaces = 0
-            index = end
+            start = end + 1
         }
         flush()
         return (lines, widest)

@@ -33,8 +33,16 @@ let package = Package(
         .target(name: "FormModel", dependencies: ["FormLayout"], swiftSettings: optimisedSettings),
         .target(
             name: "FormStore",
-            dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift")],
+            // migrations-link points at the top-level migrations folder so that
+            // adding or removing a migration makes SwiftPM re-run the plugin.
+            exclude: ["migrations-link"],
+            plugins: ["EmbedMigrations"]
         ),
+        // Compiles the top-level migrations/*.sql into FormStore, so that the
+        // binary carries its schema (no resource bundle to lose).
+        .executableTarget(name: "EmbedMigrationsTool"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
         .target(name: "FormRender", dependencies: ["FormLayout"]),
         .executableTarget(
             name: "formctl",

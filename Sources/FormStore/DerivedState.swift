@@ -1,0 +1,51 @@
+import FormModel
+import GRDB
+
+/// Keeps the derived columns and tables (`field.state`, `color`, `length`,
+/// `minimap_rect`, positions 1…n) exact.
+///
+/// The triggers of `0001_initial.sql` only approximate them when someone
+/// edits the database outside formctl, and raise `form.needs_refresh`; the
+/// store checks that flag before every read and recomputes with
+/// `Validator` (grapheme clusters, patterns, email syntax) and the injected
+/// minimap layout, then clears it.
+enum DerivedState {
+    /// True when the derived data may be stale: the flag is raised or the
+    /// `form` row is gone.
+    static func needsRefresh(_ db: Database) throws -> Bool {
+        (try Int.fetchOne(db, sql: "SELECT needs_refresh FROM form WHERE id = 1") ?? 1) != 0
+    }
+
+    /// Recomputes everything derived, writing only what differs, and clears
+    /// `needs_refresh`. Runs inside the caller's write transaction.
+    static func refresh(_ db: Database, minimap: MinimapLayout) throws {
+        if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM form") == 0 {
+            try db.execute(
+                sql: "INSERT INTO form (id, title_template, minimap_width) VALUES (1, ?, ?)",
+                arguments: [FormDefinition.seed.titleTemplate, FormDefinition.seed.minimapWidth])
+        }
+        // Form order is rows first, then left to right, whatever positions
+        // an edit in the sqlite3 shell left behind.
+        let order = try String.fetchAll(db, sql: "SELECT key FROM field ORDER BY \"row\", position, key")
+        try FormTables.assignPositions(inOrder: order, db)
+
+        let definition = try FormTables.definition(db)
+        for field in definition.fields {
+            let state = field.state
+            try db.execute(
+                sql: """
+                    UPDATE field SET state = ?, color = ?, length = ?
+                    WHERE key = ? AND (state IS NOT ? OR color IS NOT ? OR length IS NOT ?)
+                    """,
+                arguments: [
+                    state.rawValue, state.color.rawValue, field.length,
+                    field.key, state.rawValue, state.color.rawValue, field.length,
+                ])
+        }
+        let rects = minimap(definition).sorted { $0.z < $1.z }
+        if try FormTables.minimapRects(db) != rects {
+            try FormTables.replaceMinimapRects(with: rects, db)
+        }
+        try db.execute(sql: "UPDATE form SET needs_refresh = 0 WHERE needs_refresh <> 0")
+    }
+}

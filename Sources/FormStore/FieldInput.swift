@@ -1,0 +1,60 @@
+import FormModel
+
+/// What the store accepts as values, keys, labels and rules, checked before
+/// anything is written.
+///
+/// Values are SQLite `TEXT`: any Unicode text, stored exactly (quotes, SQL,
+/// control characters, megabytes), except U+0000. A NUL would be stored, but
+/// SQLite's text functions, the triggers' `length()` and the `sqlite3` shell
+/// stop at it, so a value with one would read back differently depending on
+/// who reads it; the store refuses it instead.
+public enum FieldInput {
+    /// Decodes bytes (from standard input or a file) as a value, refusing
+    /// invalid UTF-8 rather than repairing it.
+    public static func value(fromUTF8 bytes: some Collection<UInt8>, key: String) throws(FormStoreError) -> String {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .invalidValue(key: key, reason: "the value is not valid UTF-8 text")
+        }
+        try checkValue(text, key: key)
+        return text
+    }
+
+    /// Throws `invalidValue` for a value the store refuses (one with NUL).
+    public static func checkValue(_ value: String, key: String) throws(FormStoreError) {
+        if value.unicodeScalars.contains("\0") {
+            throw .invalidValue(key: key, reason: "the text contains a NUL character (U+0000), which SQLite text and the sqlite3 shell cannot carry")
+        }
+    }
+
+    /// Throws `invalidValue` unless `key` is 1–64 ASCII letters, digits,
+    /// `_` or `-`, starting with a letter: keys are typed on command lines,
+    /// in SQL and inside `{…}` in the title template.
+    public static func checkKey(_ key: String) throws(FormStoreError) {
+        func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+        let scalars = key.unicodeScalars
+        guard let first = scalars.first, isLetter(first), scalars.count <= 64,
+              scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" })
+        else {
+            throw .invalidValue(key: key, reason: "a field key is 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
+        }
+    }
+
+    /// Throws `invalidValue` for rules that cannot work: negative lengths,
+    /// a minimum above the maximum, a pattern that is not a regular
+    /// expression.
+    public static func checkRules(_ rules: FieldRules, key: String) throws(FormStoreError) {
+        if let min = rules.minLength, min < 0 { throw .invalidValue(key: key, reason: "the minimum length cannot be negative") }
+        if let max = rules.maxLength, max < 0 { throw .invalidValue(key: key, reason: "the maximum length cannot be negative") }
+        if let min = rules.minLength, let max = rules.maxLength, min > max {
+            throw .invalidValue(key: key, reason: "the minimum length \(min) is above the maximum length \(max)")
+        }
+        if let pattern = rules.pattern {
+            try checkValue(pattern, key: key)
+            do {
+                _ = try Regex(pattern)
+            } catch {
+                throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is not a valid regular expression")
+            }
+        }
+    }
+}

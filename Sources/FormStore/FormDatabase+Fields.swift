@@ -1,0 +1,96 @@
+import FormModel
+import GRDB
+
+extension FormDatabase {
+    /// Shows a hidden field (seed 002's Twitter toggle), keeping its value.
+    @discardableResult
+    public func showField(key: String) throws(FormStoreError) -> Field {
+        try setVisible(true, key: key)
+    }
+
+    /// Hides a field: it keeps its value but is neither laid out nor drawn.
+    @discardableResult
+    public func hideField(key: String) throws(FormStoreError) -> Field {
+        try setVisible(false, key: key)
+    }
+
+    private func setVisible(_ visible: Bool, key: String) throws(FormStoreError) -> Field {
+        try write { db in
+            _ = try FormTables.existingField(key, db)
+            try db.execute(sql: "UPDATE field SET visible = ? WHERE key = ?", arguments: [visible, key])
+            return try FormTables.existingField(key, db)
+        }
+    }
+
+    /// Replaces a field's rules and returns the field with its state under
+    /// them. Throws `invalidValue` for rules that cannot work (a minimum
+    /// above the maximum, a pattern that is not a regular expression).
+    @discardableResult
+    public func setRules(key: String, rules: FieldRules) throws(FormStoreError) -> Field {
+        try FieldInput.checkRules(rules, key: key)
+        return try write { db in
+            _ = try FormTables.existingField(key, db)
+            try db.execute(
+                sql: "UPDATE field SET required = ?, min_length = ?, max_length = ?, pattern = ?, email = ? WHERE key = ?",
+                arguments: [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, key])
+            return try FormTables.existingField(key, db)
+        }
+    }
+
+    /// Adds an empty field to row `row`, at place `index` among that row's
+    /// fields (1 = leftmost; nil or past the end = rightmost). Keys are
+    /// checked by `FieldInput.checkKey`; a key in use throws
+    /// `duplicateField`, a row that does not exist `unknownRow`.
+    @discardableResult
+    public func addField(key: String, label: String, row: Int, index: Int? = nil, rules: FieldRules = .none) throws(FormStoreError) -> Field {
+        try FieldInput.checkKey(key)
+        try FieldInput.checkValue(label, key: key)
+        try FieldInput.checkRules(rules, key: key)
+        return try write { db in
+            if try FormTables.field(key, db) != nil { throw FormStoreError.duplicateField(key: key) }
+            guard try FormTables.row(row, db) != nil else { throw FormStoreError.unknownRow(number: row) }
+            let last = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM field") ?? 0
+            try FormTables.insert(Field(key: key, label: label, row: row, position: last + 1, rules: rules), db)
+            try place(key, inRow: row, at: index, db)
+            return try FormTables.existingField(key, db)
+        }
+    }
+
+    /// Moves a field to row `row` (nil = its current row), at place `index`
+    /// among that row's fields (1 = leftmost; nil or past the end =
+    /// rightmost). Positions are renumbered so the form reads rows first,
+    /// then left to right.
+    @discardableResult
+    public func moveField(key: String, toRow row: Int? = nil, index: Int? = nil) throws(FormStoreError) -> Field {
+        try write { db in
+            let field = try FormTables.existingField(key, db)
+            let target = row ?? field.row
+            guard try FormTables.row(target, db) != nil else { throw FormStoreError.unknownRow(number: target) }
+            try db.execute(sql: "UPDATE field SET \"row\" = ? WHERE key = ?", arguments: [target, key])
+            try place(key, inRow: target, at: index, db)
+            return try FormTables.existingField(key, db)
+        }
+    }
+
+    /// Removes a field and its value (the value stays in `history`).
+    public func removeField(key: String) throws(FormStoreError) {
+        try write { db in
+            _ = try FormTables.existingField(key, db)
+            try db.execute(sql: "DELETE FROM field WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Renumbers every position so that `key` sits at `index` (1-based)
+    /// among the fields of `row`, and the form reads rows first.
+    private func place(_ key: String, inRow row: Int, at index: Int?, _ db: Database) throws {
+        let fields = try FormTables.fields(db)
+        var inRow = fields.filter { $0.row == row && $0.key != key }.map(\.key)
+        let place = min(max((index ?? Int.max) - 1, 0), inRow.count)
+        inRow.insert(key, at: place)
+        let rows = Set(fields.map(\.row)).sorted()
+        let order = rows.flatMap { number in
+            number == row ? inRow : fields.filter { $0.row == number }.map(\.key)
+        }
+        try FormTables.assignPositions(inOrder: order, db)
+    }
+}

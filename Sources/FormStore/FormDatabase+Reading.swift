@@ -1,0 +1,40 @@
+import FormModel
+import GRDB
+
+extension FormDatabase {
+    /// The whole form: title template, rows, every field (hidden ones too)
+    /// in form order with its value and rules.
+    public func definition() throws(FormStoreError) -> FormDefinition {
+        try read { db in try FormTables.definition(db) }
+    }
+
+    /// Every field in form order. A field's `state` and `length` are
+    /// computed from its value and rules, exactly as in the `field` table.
+    public func fields() throws(FormStoreError) -> [Field] {
+        try read { db in try FormTables.fields(db) }
+    }
+
+    /// The field with `key`; throws `unknownField` (with the nearest key as
+    /// a suggestion) when there is none.
+    public func field(_ key: String) throws(FormStoreError) -> Field {
+        try read { db in try FormTables.existingField(key, db) }
+    }
+
+    /// The minimap's rectangles in drawing order, as saved in `minimap_rect`.
+    public func minimapRects() throws(FormStoreError) -> [MinimapRect] {
+        try read { db in try FormTables.minimapRects(db) }
+    }
+
+    /// The database's schema version (its last applied migration number).
+    public func schemaVersion() throws(FormStoreError) -> Int {
+        try mappingErrors(path: path) {
+            try queue.read { db in try SchemaFacts.read(db).version }
+        }
+    }
+
+    /// Re-validates every field and rewrites `minimap_rect`, whether or not
+    /// anything looks stale (reads already do this when needed).
+    public func refreshDerived() throws(FormStoreError) {
+        try write { _ in }
+    }
+}

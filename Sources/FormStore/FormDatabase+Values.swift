@@ -1,0 +1,20 @@
+import FormModel
+import GRDB
+
+extension FormDatabase {
+    /// Sets a field's value, whatever state it leaves the field in (a
+    /// half-filled form is normal), and returns the field with its new
+    /// state. The change is recorded in `history` with source `formctl`.
+    ///
+    /// Any Unicode text is stored exactly, except text with U+0000, refused
+    /// with `invalidValue` (see `FieldInput`).
+    @discardableResult
+    public func setValue(key: String, value: String) throws(FormStoreError) -> Field {
+        try FieldInput.checkValue(value, key: key)
+        return try write { db in
+            _ = try FormTables.existingField(key, db)
+            try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [value, key])
+            return try FormTables.existingField(key, db)
+        }
+    }
+}

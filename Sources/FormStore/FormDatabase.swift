@@ -1,0 +1,92 @@
+import FormModel
+import Foundation
+import GRDB
+
+/// Computes the minimap's rectangles for a form. The model layer owns the
+/// geometry; the store only saves the result in `minimap_rect` so that
+/// `sqlite3` readers see it.
+public typealias MinimapLayout = @Sendable (FormDefinition) -> [MinimapRect]
+
+/// A form kept in a SQLite file: its rows, fields, values, the validation
+/// state and colour of each field, the minimap and the history of values.
+///
+/// Every write runs in one `IMMEDIATE` transaction that also recomputes the
+/// derived data exactly, so readers using the `sqlite3` shell never see a
+/// half-done change. Every read first checks `form.needs_refresh`, raised by
+/// triggers when the database was changed outside formctl, and refreshes
+/// the derived data before answering.
+///
+/// One connection (a GRDB `DatabaseQueue`) in WAL mode with foreign keys on
+/// and a busy timeout, meant for one process running short commands.
+public final class FormDatabase: Sendable {
+    /// The database file's path, as given to `open`.
+    public let path: String
+    let queue: DatabaseQueue
+    let minimap: MinimapLayout
+
+    init(path: String, queue: DatabaseQueue, minimap: @escaping MinimapLayout) {
+        self.path = path
+        self.queue = queue
+        self.minimap = minimap
+    }
+
+    /// The newest schema version (migration number) this build carries.
+    public static var knownSchemaVersion: Int { EmbeddedMigration.latestVersion }
+
+    /// Closes the connection, checkpointing the WAL so that the database is
+    /// a single file again. Any later call fails.
+    public func close() throws(FormStoreError) {
+        try mappingErrors(path: path) { try queue.close() }
+    }
+
+    /// Runs `body` in an `IMMEDIATE` transaction, marks the history rows it
+    /// produced as formctl's, recomputes the derived data and commits.
+    func write<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+        try immediateTransaction { db in
+            // The write lock is held from here to the commit, so every
+            // history row above this id comes from this transaction.
+            let lastHistoryID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM history") ?? 0
+            let result = try body(db)
+            try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
+            try DerivedState.refresh(db, minimap: minimap)
+            return result
+        }
+    }
+
+    /// Runs `body` on derived data that is known to be exact: if the
+    /// database was changed outside formctl since the last refresh, it
+    /// refreshes first (a short write transaction).
+    func read<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+        let outcome = try mappingErrors(path: path) {
+            try queue.read { db -> ReadOutcome<T> in
+                try DerivedState.needsRefresh(db) ? .stale : .read(try body(db))
+            }
+        }
+        if case .read(let result) = outcome { return result }
+        return try immediateTransaction { db in
+            try DerivedState.refresh(db, minimap: minimap)
+            return try body(db)
+        }
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction (the write lock is
+    /// taken up front, waiting up to the busy timeout) and commits.
+    private func immediateTransaction<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+        try mappingErrors(path: path) {
+            try queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        }
+    }
+}
+
+/// A read that found the derived data stale did not run its body.
+private enum ReadOutcome<T> {
+    case read(T)
+    case stale
+}

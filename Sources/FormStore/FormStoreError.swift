@@ -1,0 +1,85 @@
+/// Everything that can go wrong with a form database, as a value with a
+/// message a user can act on. The CLI maps each case to an exit code.
+///
+/// Whenever the store refuses a file at open (`notADatabase`,
+/// `notAFormDatabase`, `schemaTooNew`, `readOnly`) it has not written to
+/// it: the file is left byte for byte as it was.
+public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file does not exist and creating it was not asked for.
+    case noDatabase(path: String)
+    /// The file is not SQLite, or SQLite finds it damaged (`SQLITE_NOTADB`,
+    /// `SQLITE_CORRUPT`).
+    case notADatabase(path: String)
+    /// The file is a SQLite database with tables, but not a formctl one
+    /// (no `schema_migration` table): formctl will not add its tables to
+    /// someone else's database.
+    case notAFormDatabase(path: String)
+    /// Another connection kept the database locked for longer than the busy
+    /// timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`).
+    case busy(path: String)
+    /// The database has migrations this build does not know: a newer
+    /// formctl wrote it. `found` is its schema version, `known` the newest
+    /// this build knows.
+    case schemaTooNew(found: Int, known: Int)
+    /// The database cannot be written: the file has no write permission bit,
+    /// or it, its folder or its file system refuses writes.
+    case readOnly(path: String)
+    /// No field has this key; `suggestion` is the nearest existing key, if
+    /// one is close enough to be a likely typo.
+    case unknownField(key: String, suggestion: String?)
+    /// A field with this key already exists.
+    case duplicateField(key: String)
+    /// The form has no row with this number.
+    case unknownRow(number: Int)
+    /// A row width outside the row's accepted range.
+    case outOfRange(row: Int, width: Double, range: ClosedRange<Double>)
+    /// A value, key, label or rule the store refuses; `reason` says why.
+    case invalidValue(key: String, reason: String)
+    /// Any other failure (disk full, I/O error, a constraint broken by an
+    /// edit made outside formctl…), with SQLite's or the system's message.
+    case underlying(message: String)
+
+    /// The message for the user: what happened and what to do about it.
+    public var description: String {
+        switch self {
+        case .noDatabase(let path):
+            "no form database at \(path): the file does not exist (ask for it to be created to start from the seed form)"
+        case .notADatabase(let path):
+            "\(path) is not a SQLite database, or it is damaged; it was left untouched"
+        case .notAFormDatabase(let path):
+            "\(path) is a SQLite database but not a formctl one (it has tables and no schema_migration table); it was left untouched"
+        case .busy(let path):
+            "\(path) is locked by another program (a sqlite3 shell with an open transaction, another formctl…); try again once it has finished"
+        case .schemaTooNew(let found, let known):
+            if found > known {
+                "the database was written by a newer formctl (schema version \(found), this formctl knows up to \(known)); upgrade formctl. The file was left untouched"
+            } else {
+                "the database has migrations this formctl does not know (this formctl knows schema versions up to \(known)); use the formctl that wrote it. The file was left untouched"
+            }
+        case .readOnly(let path):
+            "cannot write \(path): the file or its folder is read-only (formctl also writes \(path)-wal and \(path)-shm beside it); make both writable (chmod u+w) or work on a copy. The file was left untouched"
+        case .unknownField(let key, let suggestion):
+            if let suggestion {
+                "no field named '\(key)'; did you mean '\(suggestion)'?"
+            } else {
+                "no field named '\(key)'"
+            }
+        case .duplicateField(let key):
+            "a field named '\(key)' already exists; choose another key or remove that field first"
+        case .unknownRow(let number):
+            "the form has no row \(number)"
+        case .outOfRange(let row, let width, let range):
+            "row \(row) cannot be \(Self.format(width)) wide: its width must be within \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))"
+        case .invalidValue(let key, let reason):
+            "invalid input for '\(key)': \(reason)"
+        case .underlying(let message):
+            "database error: \(message)"
+        }
+    }
+
+    /// Widths are points; whole numbers print without a fraction.
+    private static func format(_ value: Double) -> String {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+}

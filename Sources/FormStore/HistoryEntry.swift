@@ -1,0 +1,34 @@
+/// One change of a field's value, as recorded by the `history` triggers.
+public struct HistoryEntry: Hashable, Codable, Sendable, Identifiable {
+    /// Who made the change.
+    public enum Source: String, Hashable, Codable, Sendable {
+        /// formctl (this store).
+        case formctl
+        /// Anything else writing SQL: the `sqlite3` shell, another program.
+        case sql
+    }
+
+    /// Increases with every change, never reused.
+    public var id: Int64
+    /// The field's key.
+    public var key: String
+    /// The value before; nil when the change added the field.
+    public var oldValue: String?
+    /// The value after; nil when the change removed the field.
+    public var newValue: String?
+    /// When, as ISO 8601 UTC text with milliseconds
+    /// (`2025-01-31T09:15:02.123Z`), exactly as stored.
+    public var changedAt: String
+    /// Who made the change.
+    public var source: Source
+
+    /// An entry as read from the `history` table.
+    public init(id: Int64, key: String, oldValue: String?, newValue: String?, changedAt: String, source: Source) {
+        self.id = id
+        self.key = key
+        self.oldValue = oldValue
+        self.newValue = newValue
+        self.changedAt = changedAt
+        self.source = source
+    }
+}

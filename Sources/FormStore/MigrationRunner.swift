@@ -1,0 +1,61 @@
+import GRDB
+
+/// Applies the embedded migrations in number order, each in its own
+/// `IMMEDIATE` transaction that also records it in `schema_migration` and
+/// sets `PRAGMA user_version`, so a migration is applied entirely or not at
+/// all.
+///
+/// The store runs its own loop rather than GRDB's `DatabaseMigrator` so that
+/// the "is this schema newer than me?" check happens inside the very
+/// transaction that migrates: two formctl versions opening one file at once
+/// cannot interleave a check and a migration.
+enum MigrationRunner {
+    /// Brings the database up to `EmbeddedMigration.latestVersion`. Writes
+    /// nothing when it is already there.
+    static func migrate(_ queue: DatabaseQueue, path: String) throws {
+        let pending = try queue.read { db in
+            let facts = try SchemaFacts.read(db)
+            try facts.checkKnown()
+            return facts.pending
+        }
+        guard !pending.isEmpty else { return }
+        try queue.writeWithoutTransaction { db in
+            for migration in pending {
+                try apply(migration, path: path, db)
+            }
+        }
+    }
+
+    private static func apply(_ migration: EmbeddedMigration, path: String, _ db: Database) throws {
+        // SQLite's recipe for schema changes: foreign keys off outside the
+        // transaction, checked with foreign_key_check before committing.
+        try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+        try db.inTransaction(.immediate) {
+            let facts = try SchemaFacts.read(db)
+            try facts.checkKnown()
+            if facts.applied.contains(where: { $0.number == migration.number }) {
+                return .rollback // another process applied it meanwhile
+            }
+            if !facts.tables.isEmpty && !facts.tables.contains(SchemaFacts.migrationTable) {
+                throw FormStoreError.notAFormDatabase(path: path)
+            }
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS \(SchemaFacts.migrationTable) (
+                    version    INTEGER PRIMARY KEY,
+                    name       TEXT NOT NULL UNIQUE,
+                    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                )
+                """)
+            try db.execute(sql: migration.sql)
+            try db.execute(
+                sql: "INSERT INTO \(SchemaFacts.migrationTable) (version, name) VALUES (?, ?)",
+                arguments: [migration.number, migration.name])
+            try db.execute(sql: "PRAGMA user_version = \(migration.number)")
+            if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+                throw FormStoreError.underlying(message: "migration \(migration.name) leaves rows that break a foreign key")
+            }
+            return .commit
+        }
+    }
+}

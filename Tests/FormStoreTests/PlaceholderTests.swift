@@ -1,4 +1,0 @@
-import Testing
-@testable import FormStore
-
-@Test func placeholder() { #expect(true) }

@@ -29,8 +29,6 @@ public struct FormPicture: Sendable {
         }
         self.scale = scale
         var rects: [MinimapRect] = []
-        var items: [DisplayItem] = []
-        var height: CGFloat = 10
         for element in elements.reversed() where element.isShownInMinimap {
             let rect = scale.minimapRect(of: resolve(element.bounds))
             let key: String
@@ -42,13 +40,9 @@ public struct FormPicture: Sendable {
             }
             rects.append(MinimapRect(z: rects.count, key: key, kind: kind, color: element.color,
                                      x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height)))
-            items.append(DisplayItem(z: items.count, frame: rect, shape: .rectangle, fill: element.color.color, identifier: key))
-        }
-        if let container = elements.first(where: { $0.kind == .formContainer }) {
-            height = scale.minimapRect(of: resolve(container.bounds)).maxY + 5
         }
         minimapRects = rects
-        minimap = DisplayList(size: CGSize(width: CGFloat(form.minimapWidth), height: height), items: items)
+        minimap = DisplayList(minimapRects: rects, minimapWidth: form.minimapWidth)
     }
 }
 

@@ -1,0 +1,105 @@
+import ArgumentParser
+import FormModel
+import FormStore
+
+/// `formctl field …`: the form's shape and rules.
+struct FieldCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "field",
+        abstract: "Show, hide, add, remove, move fields and set their rules.",
+        subcommands: [Show.self, Hide.self, Add.self, Remove.self, Move.self, Rule.self])
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a hidden field (seed 002's Twitter toggle on).")
+        @Argument(help: "The field's key.") var key: String
+        @OptionGroup var database: DatabaseOptions
+        func run() throws {
+            let field = try database.withDatabase { db throws(FormStoreError) in try db.showField(key: key) }
+            Terminal.write("\(field.key): shown in row \(field.row)\n")
+        }
+    }
+
+    struct Hide: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Hide a field; its value is kept.")
+        @Argument(help: "The field's key.") var key: String
+        @OptionGroup var database: DatabaseOptions
+        func run() throws {
+            let field = try database.withDatabase { db throws(FormStoreError) in try db.hideField(key: key) }
+            Terminal.write("\(field.key): hidden (value kept)\n")
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a field to a row.")
+        @Argument(help: "A new key: letters, digits, _ or -.") var key: String
+        @Argument(help: "The label shown above the field.") var label: String
+        @Option(help: "The row, numbered from 1.") var row: Int
+        @Option(help: "Place in the row, from 1 (default: last).") var index: Int?
+        @OptionGroup var database: DatabaseOptions
+        func run() throws {
+            let field = try database.withDatabase { db throws(FormStoreError) in
+                try db.addField(key: key, label: label, row: row, index: index)
+            }
+            Terminal.write("\(field.key): added to row \(field.row)\n")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a field (its history is kept).")
+        @Argument(help: "The field's key.") var key: String
+        @OptionGroup var database: DatabaseOptions
+        func run() throws {
+            try database.withDatabase { db throws(FormStoreError) in try db.removeField(key: key) }
+            Terminal.write("\(key): removed\n")
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move a field to another row or place.")
+        @Argument(help: "The field's key.") var key: String
+        @Option(help: "The row to move to.") var row: Int?
+        @Option(help: "Place in the row, from 1.") var index: Int?
+        @OptionGroup var database: DatabaseOptions
+        func validate() throws {
+            if row == nil && index == nil { throw ValidationError("Give --row, --index or both.") }
+        }
+        func run() throws {
+            let field = try database.withDatabase { db throws(FormStoreError) in
+                try db.moveField(key: key, toRow: row, index: index)
+            }
+            Terminal.write("\(field.key): row \(field.row), position \(field.position) in the form\n")
+        }
+    }
+
+    struct Rule: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set a field's rules; a value that breaks one is invalid (orange).")
+        @Argument(help: "The field's key.") var key: String
+        enum Requirement: String, EnumerableFlag {
+            case required, optional
+            static func help(for value: Requirement) -> ArgumentHelp? {
+                value == .required ? "`formctl check` fails while the field is empty." : "The field may stay empty."
+            }
+        }
+        @Flag var requirement: Requirement?
+        @Option(help: "Fewest characters.") var minLength: Int?
+        @Option(help: "Most characters.") var maxLength: Int?
+        @Option(help: "A regular expression the whole value must match.") var pattern: String?
+        @Flag(inversion: .prefixedNo, help: "Whether the value must be an email address.") var email: Bool?
+        @Flag(help: "Remove every rule first.") var clear = false
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let field = try database.withDatabase { db throws(FormStoreError) in
+                var rules = clear ? FieldRules.none : try db.field(key).rules
+                if let requirement { rules.required = requirement == .required }
+                if let minLength { rules.minLength = minLength }
+                if let maxLength { rules.maxLength = maxLength }
+                if let pattern { rules.pattern = pattern.isEmpty ? nil : pattern }
+                if let email { rules.email = email }
+                return try db.setRules(key: key, rules: rules)
+            }
+            Terminal.write(field.stateLine + "\n")
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The `formctl` command: edits a form kept in SQLite and shows its minimap.
+@main
+struct Formctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formctl",
+        abstract: "Edit a form kept in a SQLite file and see its minimap.",
+        discussion: """
+            The database is --db PATH, else $FORMCTL_DB, else ./form.db. A missing \
+            file is created with the default form (seed 002's: first, middle and last \
+            name, email, and a hidden twitter field) unless --no-create is given.
+
+            Exit codes: 0 success; 1 no such field (get) or a field not valid (check); \
+            64 usage (bad arguments, unknown field or row, width out of range); \
+            65 value refused (invalid UTF-8, NUL, bad pattern); 66 no database; \
+            70 internal error; 74 not a formctl SQLite database or corrupt; \
+            75 database busy; 77 database read-only; 78 schema newer than this formctl.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
+            FieldCommand.self, RowCommand.self, HistoryCommand.self, CheckCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import FormLayout
+import FormModel
+import FormRender
+import FormStore
+
+/// `formctl minimap`: the whole form at a glance.
+struct MinimapCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "minimap",
+        abstract: "Print the form's minimap.",
+        discussion: """
+            Colours: red empty, yellow under 3 characters, green valid, orange invalid, \
+            purple the title, gray (".") field containers. On a terminal the minimap is \
+            drawn in 24-bit colour with half blocks; otherwise, with NO_COLOR set or \
+            --color never, as one letter per colour. svg shows the form and its minimap \
+            side by side; json lists the rectangles (the minimap_rect table).
+            """)
+
+    enum ColorMode: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
+
+    @Option(help: "ansi, text, json or svg (default: ansi on a terminal, else text).")
+    var format: RenderFormat?
+
+    @Option(help: "When to use colour: auto, always or never.")
+    var color: ColorMode = .auto
+
+    @Option(help: "Width in terminal columns (default: the terminal's, at most 80).")
+    var width: Int?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        if let width, !(1...4096).contains(width) { throw ValidationError("--width must be between 1 and 4096 columns.") }
+    }
+
+    struct Output: Encodable {
+        let width: Double, height: Double
+        let rects: [MinimapRect]
+    }
+
+    func run() throws {
+        let chosen = format ?? defaultFormat
+        let columns = width ?? min(Terminal.columns ?? 80, 80)
+        let output = try database.withDatabase { database throws(FormStoreError) -> Either in
+            if chosen == .svg { return .screen(FormPicture(form: try database.definition()).screen) }
+            return .minimap(try database.minimapRects(), try database.definition().minimapWidth)
+        }
+        switch output {
+        case .screen(let screen):
+            Terminal.write(render(screen, format: .svg))
+        case .minimap(let rects, let minimapWidth):
+            let drawing = DisplayList(minimapRects: rects, minimapWidth: minimapWidth)
+            if chosen == .json {
+                Terminal.write(try JSONOutput.encode(Output(width: Double(drawing.size.width), height: Double(drawing.size.height), rects: rects)))
+            } else {
+                Terminal.write(render(drawing, format: chosen, columns: columns))
+            }
+        }
+    }
+
+    private enum Either {
+        case screen(DisplayList)
+        case minimap([MinimapRect], Double)
+    }
+
+    private var defaultFormat: RenderFormat {
+        switch color {
+        case .always: .ansi
+        case .never: .text
+        case .auto: Terminal.outputIsTerminal && !Terminal.noColorRequested ? .ansi : .text
+        }
+    }
+}
+
+extension RenderFormat: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+}

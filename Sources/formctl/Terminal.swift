@@ -1,0 +1,43 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What formctl needs to know about the terminal it writes to.
+enum Terminal {
+    /// Whether standard output is a terminal.
+    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The terminal's width in columns: the window size of standard output,
+    /// else `$COLUMNS`, else nil.
+    static var columns: Int? {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let value = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(value), columns > 0 { return columns }
+        return nil
+    }
+
+    /// Whether the user asked for no colour (https://no-color.org).
+    static var noColorRequested: Bool {
+        if let value = ProcessInfo.processInfo.environment["NO_COLOR"] { return !value.isEmpty }
+        return false
+    }
+
+    /// Writes `text` to standard output as it is (no newline added).
+    static func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Writes `formctl: message` and a newline to standard error.
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("formctl: \(message)\n".utf8))
+    }
+}

@@ -57,10 +57,16 @@ class AnyPreferenceView {
 }
 
 final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView {
+    /// Reads the host's value; made where the modifier is applied, so that
+    /// the walk is compiled for the concrete key rather than generically.
+    let read: (_ViewGraph, NodeID) -> Key.Value?
     let transform: (Key.Value) -> Content
-    init(transform: @escaping (Key.Value) -> Content) { self.transform = transform }
+    init(read: @escaping (_ViewGraph, NodeID) -> Key.Value?, transform: @escaping (Key.Value) -> Content) {
+        self.read = read
+        self.transform = transform
+    }
     override func makeView(graph: _ViewGraph, host: NodeID) -> NodeID {
-        let computed = graph.preferenceValue(Key.self, of: host)
+        let computed = read(graph, host)
         graph.preferenceMemo[host] = PreferenceMemo<Key>(computed)
         let value = computed ?? Key.defaultValue
         var id: NodeID = -1
@@ -112,11 +118,13 @@ extension View {
     /// Draws the view built from the subtree's value of `key` over the view,
     /// offered the view's size and centred on it.
     public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> ModifiedContent<Self, _PreferenceViewModifier<K, V>> {
-        modified(_PreferenceViewModifier(kind: .preferenceOverlay, view: PreferenceView<K, V>(transform: transform)))
+        modified(_PreferenceViewModifier(kind: .preferenceOverlay, view: PreferenceView<K, V>(
+            read: { graph, host in graph.preferenceValue(K.self, of: host) }, transform: transform)))
     }
 
     /// Draws the view built from the subtree's value of `key` behind the view.
     public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> ModifiedContent<Self, _PreferenceViewModifier<K, V>> {
-        modified(_PreferenceViewModifier(kind: .preferenceBackground, view: PreferenceView<K, V>(transform: transform)))
+        modified(_PreferenceViewModifier(kind: .preferenceBackground, view: PreferenceView<K, V>(
+            read: { graph, host in graph.preferenceValue(K.self, of: host) }, transform: transform)))
     }
 }

@@ -178,10 +178,18 @@ public final class _ViewGraph {
     /// content of overlays, backgrounds and geometry readers) and returns it
     /// without pushing it to `output`.
     func makeImplicitZStack<V: View>(_ content: V, alignment: Alignment) -> NodeID {
+        let outer = axisContext
+        let mark = output.count
+        axisContext = .none
+        make(content)
+        axisContext = outer
+        if output.count == mark + 1 {
+            // A single view aligned by its parent lays out exactly as it
+            // would in a ZStack of one; the wrapper would only cost a node.
+            return output.removeLast()
+        }
         alignments.append(alignment)
-        let id = addContainer(.zStack, payload: alignments.count - 1, axis: .none, content: content)
-        output.removeLast()
-        return id
+        return adopt(.zStack, payload: alignments.count - 1, childrenFrom: mark)
     }
 
     /// Replaces `node`'s children (used when a deferred child is built during placement).

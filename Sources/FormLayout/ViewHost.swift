@@ -26,13 +26,16 @@ public struct ViewHost<Root: View> {
         graph.growLayoutState()
         var windowSize = self.windowSize
         if growsToFit {
-            let ideal = graph.size(of: rootID, .unspecified)
-            windowSize = CGSize(width: max(windowSize.width, ideal.width), height: max(windowSize.height, ideal.height))
+            // The height the root wants at the window's width (and the width
+            // it insists on): one sizing pass whose width-bound answers the
+            // final pass then finds in the cache.
+            let needed = graph.size(of: rootID, ProposedViewSize(width: windowSize.width, height: nil))
+            windowSize = CGSize(width: max(windowSize.width, needed.width), height: max(windowSize.height, needed.height))
         }
         let size = graph.size(of: rootID, ProposedViewSize(windowSize))
         let origin = CGPoint(x: (windowSize.width - size.width) / 2, y: (windowSize.height - size.height) / 2)
         graph.place(rootID, in: CGRect(origin: origin, size: size))
-        graph.notifyObservers(from: rootID)
+        if !graph.changeObservers.isEmpty { graph.notifyObservers(from: rootID) }
         return LayoutResult(graph: graph, root: rootID, displayList: graph.makeDisplayList(root: rootID, windowSize: windowSize))
     }
 }

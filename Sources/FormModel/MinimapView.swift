@@ -8,16 +8,16 @@ public struct MinimapView: View {
     let elements: [FormElement]
 
     public var body: some View {
+        // Walked in reverse so that containers lie under their fields.
+        let shown = elements.reversed().filter(\.isShownInMinimap)
         if let scale = MinimapScale(elements: elements, resolve: { geometry[$0] }) {
             ZStack(alignment: .topLeading) {
-                ForEach(Array(elements.reversed().enumerated()), id: \.offset) { _, element in
-                    if element.isShownInMinimap {
-                        let rect = scale.minimapRect(of: geometry[element.bounds])
-                        Rectangle()
-                            .fill(element.color.color)
-                            .frame(width: rect.width, height: rect.height)
-                            .offset(x: rect.minX + scale.areaOrigin.x - 5, y: rect.minY + scale.areaOrigin.y - 5)
-                    }
+                ForEach(0..<shown.count) { index in
+                    let rect = scale.minimapRect(of: geometry[shown[index].bounds])
+                    Rectangle()
+                        .fill(shown[index].color.color)
+                        .frame(width: rect.width, height: rect.height)
+                        .offset(x: rect.minX + scale.areaOrigin.x - 5, y: rect.minY + scale.areaOrigin.y - 5)
                 }
             }
             .padding(5)

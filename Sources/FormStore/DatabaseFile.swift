@@ -54,6 +54,13 @@ struct DatabaseFile {
         if userVersion > EmbeddedMigration.latestVersion {
             throw .schemaTooNew(found: userVersion, known: EmbeddedMigration.latestVersion)
         }
+        // A header naming formctl's format at this build's schema version
+        // needs no second, read-only connection to look at the schema: the
+        // migration runner checks the schema again on the main connection.
+        let applicationID = header[68..<72].reduce(0) { $0 << 8 | Int($1) }
+        if applicationID == Int(SchemaFacts.applicationID) && userVersion == EmbeddedMigration.latestVersion {
+            return .form(version: userVersion)
+        }
         return try inspectSchema(busyTimeout: busyTimeout)
     }
 

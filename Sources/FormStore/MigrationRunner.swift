@@ -52,6 +52,7 @@ enum MigrationRunner {
                 sql: "INSERT INTO \(SchemaFacts.migrationTable) (version, name) VALUES (?, ?)",
                 arguments: [migration.number, migration.name])
             try db.execute(sql: "PRAGMA user_version = \(migration.number)")
+            try db.execute(sql: "PRAGMA application_id = \(SchemaFacts.applicationID)")
             if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
                 throw FormStoreError.underlying(message: "migration \(migration.name) leaves rows that break a foreign key")
             }

@@ -4,6 +4,10 @@ import GRDB
 /// a formctl one (and its version), someone else's, and one from a newer
 /// formctl apart.
 struct SchemaFacts {
+    /// `PRAGMA application_id` of formctl databases ("FRMC"): SQLite's own
+    /// field for naming a file format, read from the header without SQLite.
+    static let applicationID: Int32 = 0x4652_4D43
+
     /// The table recording applied migrations, one row per file.
     static let migrationTable = "schema_migration"
 

@@ -12,7 +12,16 @@ struct DatabaseOptions: ParsableArguments {
     var noCreate = false
 
     /// `--db`, else `$FORMCTL_DB`, else `./form.db`.
-    var path: String {
+    var path: String { Self.resolvePath(db) }
+
+    /// Opens the database (creating it with the seed form unless told not
+    /// to) and runs `body`; store errors become a message and an exit code.
+    func withDatabase<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
+        try Self.withDatabase(path: path, create: !noCreate, body)
+    }
+
+    /// `db`, else `$FORMCTL_DB`, else `./form.db`.
+    static func resolvePath(_ db: String?) -> String {
         if let db { return db }
         if let fromEnvironment = ProcessInfo.processInfo.environment["FORMCTL_DB"], !fromEnvironment.isEmpty {
             return fromEnvironment
@@ -20,11 +29,10 @@ struct DatabaseOptions: ParsableArguments {
         return "form.db"
     }
 
-    /// Opens the database (creating it with the seed form unless told not
-    /// to) and runs `body`; store errors become a message and an exit code.
-    func withDatabase<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
+    /// `withDatabase(_:)` for a path already resolved.
+    static func withDatabase<T>(path: String, create: Bool, _ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
         try reportingErrors { () throws(FormStoreError) -> T in
-            let database = try FormDatabase.open(path: path, create: !noCreate, minimap: Self.minimapLayout)
+            let database = try FormDatabase.open(path: path, create: create, minimap: minimapLayout)
             defer { try? database.close() }
             return try body(database)
         }

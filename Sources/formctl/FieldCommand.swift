@@ -10,7 +10,8 @@ struct FieldCommand: ParsableCommand {
         subcommands: [Show.self, Hide.self, Add.self, Remove.self, Move.self, Rule.self])
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a hidden field (seed 002's Twitter toggle on).")
+        static let configuration = CommandConfiguration(
+            commandName: "show",abstract: "Show a hidden field (seed 002's Twitter toggle on).")
         @Argument(help: "The field's key.") var key: String
         @OptionGroup var database: DatabaseOptions
         func run() throws {
@@ -20,7 +21,8 @@ struct FieldCommand: ParsableCommand {
     }
 
     struct Hide: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Hide a field; its value is kept.")
+        static let configuration = CommandConfiguration(
+            commandName: "hide",abstract: "Hide a field; its value is kept.")
         @Argument(help: "The field's key.") var key: String
         @OptionGroup var database: DatabaseOptions
         func run() throws {
@@ -30,7 +32,8 @@ struct FieldCommand: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a field to a row.")
+        static let configuration = CommandConfiguration(
+            commandName: "add",abstract: "Add a field to a row.")
         @Argument(help: "A new key: letters, digits, _ or -.") var key: String
         @Argument(help: "The label shown above the field.") var label: String
         @Option(help: "The row, numbered from 1.") var row: Int
@@ -45,7 +48,8 @@ struct FieldCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a field (its history is kept).")
+        static let configuration = CommandConfiguration(
+            commandName: "remove",abstract: "Remove a field (its history is kept).")
         @Argument(help: "The field's key.") var key: String
         @OptionGroup var database: DatabaseOptions
         func run() throws {
@@ -55,7 +59,8 @@ struct FieldCommand: ParsableCommand {
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a field to another row or place.")
+        static let configuration = CommandConfiguration(
+            commandName: "move",abstract: "Move a field to another row or place.")
         @Argument(help: "The field's key.") var key: String
         @Option(help: "The row to move to.") var row: Int?
         @Option(help: "Place in the row, from 1.") var index: Int?
@@ -73,6 +78,7 @@ struct FieldCommand: ParsableCommand {
 
     struct Rule: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rule",
             abstract: "Set a field's rules; a value that breaks one is invalid (orange).")
         @Argument(help: "The field's key.") var key: String
         enum Requirement: String, EnumerableFlag {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `formctl` command: edits a form kept in SQLite and shows its minimap.
 @main
@@ -23,4 +24,9 @@ struct Formctl: ParsableCommand {
             FieldCommand.self, RowCommand.self, HistoryCommand.self, CheckCommand.self,
         ]
     )
+
+    static func main() {
+        if let code = GetFastPath.run(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(code) }
+        main(nil)
+    }
 }

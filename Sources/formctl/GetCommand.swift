@@ -21,9 +21,17 @@ struct GetCommand: ParsableCommand {
     }
 
     func run() throws {
+        try Self.printValue(key: key, json: json, path: database.path, create: !database.noCreate)
+    }
+
+    /// Prints `key`'s value (or its JSON description); exit 1 when there is
+    /// no such field.
+    static func printValue(key: String, json: Bool, path: String, create: Bool) throws {
         let field: Field
         do {
-            field = try database.withDatabase { database throws(FormStoreError) in try database.field(key) }
+            field = try DatabaseOptions.withDatabase(path: path, create: create) { database throws(FormStoreError) in
+                try database.field(key)
+            }
         } catch let exit as ExitCode where exit.rawValue == 64 {
             // A missing key is an answer, not a usage error: `git config --get` exits 1.
             throw ExitCode(1)

@@ -47,6 +47,11 @@ struct HostileInputTests {
         #expect(!fields.stdout.containsEscape, "raw ESC in the table: \(fields)")
         #expect(!fields.stdout.containsControlBytesOtherThanNewline, "raw control bytes in the table: \(fields)")
         #expect(fields.stdoutText.lines.count == tableBefore, "the value broke the table's lines: \(fields)")
+        if value.hasPrefix("\u{1B}") {
+            // Shown escaped, the way the spec writes it.
+            let middle = fields.stdoutText.lines.first { $0.hasPrefix("middle ") } ?? ""
+            #expect(middle.contains(#"\u{1B}"#), "\(middle)")
+        }
         let check = try box.formctl(["check"])
         #expect(!check.looksLikeCrash && !check.stdout.containsControlBytesOtherThanNewline, "\(check)")
         let history = try box.ok(["history", "middle"])

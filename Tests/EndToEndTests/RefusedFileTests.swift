@@ -42,6 +42,17 @@ struct RefusedFileTests {
         try expectRefused(box, code: 74)
     }
 
+    @Test("a folder where the database should be: 74, left alone")
+    func folderAsDatabase() throws {
+        let box = try Sandbox()
+        try FileManager.default.createDirectory(atPath: box.db, withIntermediateDirectories: false)
+        for command in [["get", "first"], ["set", "first", "Jo"]] {
+            let result = try box.formctl(command)
+            #expect(isError(result, 74), "\(result)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.db).isEmpty)
+    }
+
     @Test("someone else's SQLite database: 74, no formctl tables added")
     func foreignDatabase() throws {
         let box = try Sandbox()

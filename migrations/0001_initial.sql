@@ -112,25 +112,33 @@ END;
 -- state or colour. length() counts code points where formctl counts
 -- grapheme clusters, and patterns are left to formctl.
 
+-- The estimate in one place: what SQL alone can say of each field.
+CREATE VIEW field_estimate AS
+SELECT id, length, state,
+       CASE state
+           WHEN 'empty' THEN 'red'
+           WHEN 'short' THEN 'yellow'
+           WHEN 'valid' THEN 'green'
+           ELSE 'orange'
+       END AS color
+FROM (
+    SELECT id,
+           length(value) AS length,
+           CASE
+               WHEN length(value) = 0 THEN 'empty'
+               WHEN min_length IS NOT NULL AND length(value) < min_length THEN 'invalid'
+               WHEN max_length IS NOT NULL AND length(value) > max_length THEN 'invalid'
+               WHEN email = 1 AND (value NOT LIKE '_%@_%._%' OR instr(value, ' ') > 0) THEN 'invalid'
+               WHEN length(value) < 3 THEN 'short'
+               ELSE 'valid'
+           END AS state
+    FROM field
+);
+
 CREATE TRIGGER field_derive_insert AFTER INSERT ON field
 BEGIN
-    UPDATE field SET
-        length = length(value),
-        state = CASE
-            WHEN length(value) = 0 THEN 'empty'
-            WHEN min_length IS NOT NULL AND length(value) < min_length THEN 'invalid'
-            WHEN max_length IS NOT NULL AND length(value) > max_length THEN 'invalid'
-            WHEN email = 1 AND (value NOT LIKE '_%@_%._%' OR instr(value, ' ') > 0) THEN 'invalid'
-            WHEN length(value) < 3 THEN 'short'
-            ELSE 'valid'
-        END
-    WHERE id = NEW.id;
-    UPDATE field SET color = CASE state
-            WHEN 'empty' THEN 'red'
-            WHEN 'short' THEN 'yellow'
-            WHEN 'valid' THEN 'green'
-            ELSE 'orange'
-        END
+    UPDATE field SET (length, state, color) =
+        (SELECT length, state, color FROM field_estimate WHERE field_estimate.id = NEW.id)
     WHERE id = NEW.id;
     UPDATE form SET needs_refresh = 1 WHERE needs_refresh = 0;
 END;
@@ -138,23 +146,8 @@ END;
 CREATE TRIGGER field_derive_update
 AFTER UPDATE OF value, required, min_length, max_length, pattern, email ON field
 BEGIN
-    UPDATE field SET
-        length = length(value),
-        state = CASE
-            WHEN length(value) = 0 THEN 'empty'
-            WHEN min_length IS NOT NULL AND length(value) < min_length THEN 'invalid'
-            WHEN max_length IS NOT NULL AND length(value) > max_length THEN 'invalid'
-            WHEN email = 1 AND (value NOT LIKE '_%@_%._%' OR instr(value, ' ') > 0) THEN 'invalid'
-            WHEN length(value) < 3 THEN 'short'
-            ELSE 'valid'
-        END
-    WHERE id = NEW.id;
-    UPDATE field SET color = CASE state
-            WHEN 'empty' THEN 'red'
-            WHEN 'short' THEN 'yellow'
-            WHEN 'valid' THEN 'green'
-            ELSE 'orange'
-        END
+    UPDATE field SET (length, state, color) =
+        (SELECT length, state, color FROM field_estimate WHERE field_estimate.id = NEW.id)
     WHERE id = NEW.id;
     UPDATE form SET needs_refresh = 1 WHERE needs_refresh = 0;
 END;

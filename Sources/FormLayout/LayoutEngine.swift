@@ -12,18 +12,20 @@ extension _ViewGraph {
         // differing only there share one cache entry.
         let p = ProposedViewSize(width: node.dependsOnWidth ? proposal.width : nil,
                                  height: node.dependsOnHeight ? proposal.height : nil)
+        let block = Int(cacheBlock[index])
+        if block < 0 { return computeSize(id, p) }
         let w = (p.width ?? .nan).bitPattern
         let h = (p.height ?? .nan).bitPattern
-        let base = index &* 4
+        let base = block &* 4
         for slot in base..<(base + 4) where cacheWidths[slot] == w && cacheHeights[slot] == h {
             return cacheSizes[slot]
         }
         let size = computeSize(id, p)
-        let slot = base + Int(cacheNext[index])
+        let slot = base + Int(cacheNext[block])
         cacheWidths[slot] = w
         cacheHeights[slot] = h
         cacheSizes[slot] = size
-        cacheNext[index] = (cacheNext[index] &+ 1) & 3
+        cacheNext[block] = (cacheNext[block] &+ 1) & 3
         return size
     }
 
@@ -431,16 +433,25 @@ extension _ViewGraph {
 
     /// Makes room in the per-node layout arrays for nodes built during placement.
     func growLayoutState() {
-        let missing = nodes.count - frames.count
-        if missing > 0 {
-            frames.append(contentsOf: repeatElement(.zero, count: missing))
-            // A key no proposal has: a NaN payload Swift never produces.
-            let unused: UInt = 0x7FF8_DEAD_BEEF_0001
-            cacheWidths.append(contentsOf: repeatElement(unused, count: 4 * missing))
-            cacheHeights.append(contentsOf: repeatElement(unused, count: 4 * missing))
-            cacheSizes.append(contentsOf: repeatElement(.zero, count: 4 * missing))
-            cacheNext.append(contentsOf: repeatElement(0, count: missing))
+        let first = frames.count
+        guard nodes.count > first else { return }
+        frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
+        var blocks = cacheNext.count
+        for index in first..<nodes.count {
+            if nodes[index].kind.computesOwnSize {
+                cacheBlock.append(Int32(blocks))
+                blocks += 1
+            } else {
+                cacheBlock.append(-1)
+            }
         }
+        let missing = blocks - cacheNext.count
+        // A key no proposal has: a NaN payload Swift never produces.
+        let unused: UInt = 0x7FF8_DEAD_BEEF_0001
+        cacheWidths.append(contentsOf: repeatElement(unused, count: 4 * missing))
+        cacheHeights.append(contentsOf: repeatElement(unused, count: 4 * missing))
+        cacheSizes.append(contentsOf: repeatElement(.zero, count: 4 * missing))
+        cacheNext.append(contentsOf: repeatElement(0, count: missing))
     }
 }
 

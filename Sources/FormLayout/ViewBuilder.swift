@@ -78,12 +78,15 @@ public struct AnyView: _PrimitiveView {
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
     public var data: Data
     public var content: (Data.Element) -> Content
-    let id: KeyPath<Data.Element, ID>?
+
+    // Identity matters to SwiftUI for animating changes between updates; a
+    // headless layout is computed from scratch, so identifiers are accepted
+    // and not kept (making the `Identifiable` key path costs more than
+    // building the row it identifies).
 
     /// One view per element, identified by the key path `id`.
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
-        self.id = id
         self.content = content
     }
 
@@ -96,7 +99,6 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     /// One view per identifiable element.
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
-        self.id = \Data.Element.id
         self.content = content
     }
 }
@@ -105,7 +107,6 @@ extension ForEach where Data == Range<Int>, ID == Int {
     /// One view per integer of a constant range.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data
-        self.id = nil
         self.content = content
     }
 }

@@ -41,6 +41,11 @@ public final class _ViewGraph {
     var cacheHeights: [UInt] = []
     var cacheSizes: [CGSize] = []
     var cacheNext: [UInt8] = []
+    /// Each node's cache block, or -1: leaves and modifiers that hand the
+    /// proposal to their child answer faster than a cache lookup, so only
+    /// stacks, frames and padding get one (which also keeps the memory
+    /// touched per layout, and so page faults, down).
+    var cacheBlock: [Int32] = []
     /// Preference values already computed for the host of an
     /// `overlayPreferenceValue`, reused when the root's value is collected.
     var preferenceMemo: [NodeID: AnyObject] = [:]
@@ -293,6 +298,15 @@ enum NodeKind: UInt8 {
     case geometryReader, preferenceOverlay, preferenceBackground
 
     var writesPreferences: Bool { self == .preferenceWriter }
+
+    /// Nodes whose size is more than their child's or a formula of the
+    /// proposal: the ones worth a size cache entry.
+    var computesOwnSize: Bool {
+        switch self {
+        case .hStack, .vStack, .zStack, .fixedFrame, .flexFrame, .padding, .position, .fixedSize: true
+        default: false
+        }
+    }
 
     /// Modifiers whose child has exactly their frame.
     var isTransparent: Bool {

@@ -67,5 +67,9 @@ let package = Package(
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore"]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),
+        // Runs the built formctl binary as a process against temporary
+        // databases and reads them back with the sqlite3 shell. Depending on
+        // the executable makes SwiftPM build it next to the test bundle.
+        .testTarget(name: "EndToEndTests", dependencies: ["formctl"]),
     ]
 )

@@ -1,0 +1,238 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a finished child process left behind: its exit status (or the signal
+/// that ended it), every byte it wrote, and how long it ran.
+struct ProcessResult: Sendable, CustomStringConvertible {
+    var command: [String]
+    /// The exit status, or the signal number when `signalled`.
+    var status: Int32
+    var signalled: Bool
+    /// The test's timeout ran out and the process was killed.
+    var timedOut: Bool
+    var stdout: Data
+    var stderr: Data
+    /// Wall-clock seconds from launch to exit.
+    var seconds: Double
+
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+
+    /// Exited normally with status 0.
+    var succeeded: Bool { !signalled && !timedOut && status == 0 }
+
+    /// The exit code a shell would report: 128 + signal for a signal.
+    var exitCode: Int32 { signalled ? 128 + status : status }
+
+    /// Anything that looks like a crash rather than an error the program
+    /// chose to report: death by a signal, a timeout, an exit code a shell
+    /// uses for signals, or the Swift runtime's last words.
+    var looksLikeCrash: Bool {
+        signalled || timedOut || status >= 128
+            || stderrText.contains("Fatal error") || stderrText.contains("Stack dump")
+            || stderrText.contains("Segmentation fault") || stderrText.contains("Illegal instruction")
+            || stderrText.contains("💣")
+    }
+
+    var description: String {
+        let how = timedOut ? "timed out" : signalled ? "killed by signal \(status)" : "exit \(status)"
+        return "`\(command.joined(separator: " "))` → \(how) after \(String(format: "%.2f", seconds)) s\n"
+            + "stdout (\(stdout.count) bytes): \(Self.excerpt(stdout))\n"
+            + "stderr (\(stderr.count) bytes): \(Self.excerpt(stderr))"
+    }
+
+    private static func excerpt(_ data: Data) -> String {
+        let text = String(decoding: data.prefix(2_000), as: UTF8.self)
+        let escaped = text.unicodeScalars.map { scalar -> String in
+            scalar == "\n" || scalar.value >= 0x20 && scalar.value != 0x7F
+                ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }.joined()
+        return data.count > 2_000 ? escaped + "…" : escaped
+    }
+}
+
+/// A value shared between the test's thread and the threads that feed or
+/// drain a child's pipes.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+
+    var current: Value { withLock { $0 } }
+}
+
+/// A child process started with Foundation's `Process`, whose standard
+/// output and error are drained as they come (so a child writing megabytes
+/// never blocks on a full pipe) and whose standard input is either a byte
+/// string written by a helper thread, kept open for `write(_:)`, or
+/// /dev/null.
+final class ChildProcess: @unchecked Sendable {
+    /// How the child's standard input is fed.
+    enum Input {
+        /// /dev/null: the child sees end of file at once.
+        case none
+        /// These bytes, then end of file.
+        case bytes(Data)
+        /// A pipe kept open for `write(_:)` until `closeInput()`.
+        case open
+    }
+
+    let command: [String]
+    private let process = Process()
+    private let inputPipe: Pipe?
+    private let outputs: [Locked<Data>] = [Locked(Data()), Locked(Data())]
+    private let drained = DispatchGroup()
+    private let exited = DispatchSemaphore(value: 0)
+    private let started: ContinuousClock.Instant
+    private let timedOutFlag = Locked(false)
+
+    /// Writing to a child that has already exited must fail with EPIPE,
+    /// not kill the test runner.
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
+    init(_ executable: URL, _ arguments: [String], input: Input = .none,
+         environment: [String: String], currentDirectory: URL? = nil) throws {
+        _ = Self.ignoreBrokenPipes
+        command = [executable.path] + arguments
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+
+        let outputPipes = [Pipe(), Pipe()]
+        process.standardOutput = outputPipes[0]
+        process.standardError = outputPipes[1]
+        switch input {
+        case .none:
+            inputPipe = nil
+            process.standardInput = FileHandle.nullDevice
+        case .bytes, .open:
+            let pipe = Pipe()
+            inputPipe = pipe
+            process.standardInput = pipe
+        }
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
+
+        started = .now
+        try process.run()
+
+        for (pipe, sink) in zip(outputPipes, outputs) {
+            let handle = pipe.fileHandleForReading
+            drained.enter()
+            Thread.detachNewThread { [drained] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    sink.withLock { $0.append(chunk) }
+                }
+                try? handle.close()
+                drained.leave()
+            }
+        }
+        if case .bytes(let data) = input, let writer = inputPipe?.fileHandleForWriting {
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: data)
+                try? writer.close()
+            }
+        }
+    }
+
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Everything written to standard output so far.
+    var stdoutSoFar: Data { outputs[0].current }
+
+    /// Writes to the child's standard input (`.open` only); false when the
+    /// child no longer reads it.
+    @discardableResult
+    func write(_ text: String) -> Bool {
+        guard let handle = inputPipe?.fileHandleForWriting else { return false }
+        return (try? handle.write(contentsOf: Data(text.utf8))) != nil
+    }
+
+    func closeInput() {
+        try? inputPipe?.fileHandleForWriting.close()
+    }
+
+    /// Waits until standard output contains `marker`; false if the child
+    /// exits or `timeout` passes first.
+    func waitForOutput(containing marker: String, timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        let needle = Data(marker.utf8)
+        while Date() < deadline {
+            if outputs[0].withLock({ $0.range(of: needle) != nil }) { return true }
+            if !process.isRunning { return outputs[0].withLock { $0.range(of: needle) != nil } }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    func send(_ signal: Int32) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// Waits for the child to exit (killing it with SIGKILL after `timeout`)
+    /// and for its output pipes to reach end of file.
+    func wait(timeout: TimeInterval) -> ProcessResult {
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            timedOutFlag.withLock { $0 = true }
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+        }
+        exited.signal() // let a second wait() return at once
+        let seconds = Self.seconds(ContinuousClock.now - started)
+        closeInput()
+        // A grandchild that inherited the pipes could keep them open: give
+        // it a moment, then take what there is.
+        _ = drained.wait(timeout: .now() + 30)
+        return ProcessResult(
+            command: command,
+            status: process.terminationStatus,
+            signalled: process.terminationReason == .uncaughtSignal,
+            timedOut: timedOutFlag.current,
+            stdout: outputs[0].current,
+            stderr: outputs[1].current,
+            seconds: seconds)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+
+    /// Runs a process to completion.
+    static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil,
+                    environment: [String: String], currentDirectory: URL? = nil,
+                    timeout: TimeInterval) throws -> ProcessResult {
+        try ChildProcess(executable, arguments, input: stdin.map(Input.bytes) ?? .none,
+                         environment: environment, currentDirectory: currentDirectory)
+            .wait(timeout: timeout)
+    }
+}
+
+/// The environment children run with: the test runner's, without the
+/// variables that change formctl's behaviour (so a developer's own
+/// `FORMCTL_DB` or `NO_COLOR` cannot leak into a test), plus `overrides`
+/// (a nil value removes the variable).
+func childEnvironment(_ overrides: [String: String?] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["FORMCTL_DB", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES"] {
+        environment[name] = nil
+    }
+    for (name, value) in overrides {
+        environment[name] = value
+    }
+    return environment
+}

@@ -24,4 +24,16 @@ public struct FieldRules: Hashable, Codable, Sendable {
 
     /// No rules: the seed's behaviour.
     public static let none = FieldRules()
+
+    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email }
+
+    /// Every rule is written, unset ones as `null`, so JSON readers see one shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(required, forKey: .required)
+        try container.encode(minLength, forKey: .minLength)
+        try container.encode(maxLength, forKey: .maxLength)
+        try container.encode(pattern, forKey: .pattern)
+        try container.encode(email, forKey: .email)
+    }
 }

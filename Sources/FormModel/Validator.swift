@@ -18,6 +18,7 @@ public enum Validator {
         if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
         if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
         if let pattern = rules.pattern {
+            if let risk = PatternSafety.risk(in: pattern) { return "the field's pattern /\(pattern)/ was not checked: \(risk)" }
             guard let regex = try? Regex(pattern) else { return "the field's pattern /\(pattern)/ is not a valid regular expression" }
             if (try? regex.wholeMatch(in: value)) == nil { return "does not match /\(pattern)/" }
         }

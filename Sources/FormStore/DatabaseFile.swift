@@ -92,7 +92,7 @@ struct DatabaseFile {
         let folder = Self.folder(of: path)
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0 else {
-            throw .underlying(message: "cannot use \(path): the folder \(folder) does not exist")
+            throw .noFolder(path: path, folder: folder)
         }
         if folderInfo.st_mode & 0o222 == 0 || access(folder, W_OK) != 0 {
             throw .readOnly(path: path)

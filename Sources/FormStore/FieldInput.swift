@@ -50,6 +50,9 @@ public enum FieldInput {
         }
         if let pattern = rules.pattern {
             try checkValue(pattern, key: key)
+            if let risk = PatternSafety.risk(in: pattern) {
+                throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is refused: \(risk); rewrite it without nesting repetitions")
+            }
             do {
                 _ = try Regex(pattern)
             } catch {

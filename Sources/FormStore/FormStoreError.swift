@@ -7,6 +7,8 @@
 public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not exist and creating it was not asked for.
     case noDatabase(path: String)
+    /// The folder that should hold the database does not exist.
+    case noFolder(path: String, folder: String)
     /// The file is not SQLite, or SQLite finds it damaged (`SQLITE_NOTADB`,
     /// `SQLITE_CORRUPT`).
     case notADatabase(path: String)
@@ -44,6 +46,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .noDatabase(let path):
             "no form database at \(path): the file does not exist (ask for it to be created to start from the seed form)"
+        case .noFolder(let path, let folder):
+            "no form database at \(path): the folder \(folder) does not exist (create it, or choose another --db)"
         case .notADatabase(let path):
             "\(path) is not a SQLite database, or it is damaged; it was left untouched"
         case .notAFormDatabase(let path):

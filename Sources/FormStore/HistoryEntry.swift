@@ -31,4 +31,17 @@ public struct HistoryEntry: Hashable, Codable, Sendable, Identifiable {
         self.changedAt = changedAt
         self.source = source
     }
+
+    private enum CodingKeys: String, CodingKey { case id, key, oldValue, newValue, changedAt, source }
+
+    /// Every key is written, a missing old or new value as `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(key, forKey: .key)
+        try container.encode(oldValue, forKey: .oldValue)
+        try container.encode(newValue, forKey: .newValue)
+        try container.encode(changedAt, forKey: .changedAt)
+        try container.encode(source, forKey: .source)
+    }
 }

@@ -59,7 +59,7 @@ extension FormStoreError {
         switch self {
         case .unknownField, .unknownRow, .duplicateField, .outOfRange: 64
         case .invalidValue: 65
-        case .noDatabase: 66
+        case .noDatabase, .noFolder: 66
         case .notADatabase, .notAFormDatabase: 74
         case .busy: 75
         case .readOnly: 77

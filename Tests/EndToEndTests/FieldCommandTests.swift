@@ -37,6 +37,21 @@ struct FieldCommandTests {
         #expect(isError(unknown, 64) && unknown.stderrText.contains("did you mean 'twitter'?"), "\(unknown)")
     }
 
+    @Test("field rule refuses a pattern that could backtrack for ever (65); the rule and lock are untouched")
+    func catastrophicPatternRefused() throws {
+        let box = try Sandbox()
+        try box.createDatabase()
+        let refused = try box.formctl(["field", "rule", "last", "--pattern", "(a+)+$"])
+        #expect(isError(refused, 65) && refused.stderrText.contains("exponential time"), "\(refused)")
+        #expect(try box.value("SELECT pattern IS NULL FROM field WHERE key = 'last'") == "1")
+        // A pattern written behind formctl's back is not run: the value is invalid, at once.
+        _ = try box.value("UPDATE field SET pattern = '(a+)+$' WHERE key = 'last'")
+        let start = Date()
+        let set = try box.ok(["set", "last", "aaaaaaaaaaaaaaaaaaaaaaaaaaaa!"])
+        #expect(Date().timeIntervalSince(start) < 10, "no catastrophic backtracking")
+        #expect(set.stdoutText.contains("invalid") && set.stdoutText.contains("was not checked"), "\(set)")
+    }
+
     @Test("field add puts an empty field in a row at an index")
     func add() throws {
         let box = try Sandbox()

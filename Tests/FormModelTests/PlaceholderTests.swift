@@ -1,4 +1,0 @@
-import Testing
-@testable import FormModel
-
-@Test func placeholder() { #expect(true) }

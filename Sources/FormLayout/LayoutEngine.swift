@@ -151,11 +151,20 @@ extension _ViewGraph {
                 scratchFlexibility.append(StackFlexibility(minimum: low, flexibility: high - low, priority: nodes[Int(child)].priority, index: Int32(scratchFlexibility.count - flexMark)))
                 if nodes[Int(child)].priority != firstPriority { samePriority = false }
             }
-            scratchFlexibility[flexMark...].sort { a, b in
+            // Usually already in order (rows of a form are equally rigid):
+            // checking is linear, sorting is not.
+            let inOrder: (StackFlexibility, StackFlexibility) -> Bool = { a, b in
                 if a.priority != b.priority { return a.priority > b.priority }
                 if a.flexibility != b.flexibility { return a.flexibility < b.flexibility }
                 return a.index < b.index
             }
+            var sorted = true
+            var slot = flexMark + 1
+            while sorted && slot < scratchFlexibility.count {
+                sorted = inOrder(scratchFlexibility[slot - 1], scratchFlexibility[slot])
+                slot += 1
+            }
+            if !sorted { scratchFlexibility[flexMark...].sort(by: inOrder) }
             var remaining = main - spacing
             var reserved: CGFloat = 0
             if !samePriority {

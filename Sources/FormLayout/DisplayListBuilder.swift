@@ -1,5 +1,7 @@
 /// Walks the placed tree in drawing order (a background before its host,
 /// an overlay after; stack children in code order) and lists what is drawn.
+private typealias Look = SwiftUIConstants.ControlAppearance
+
 extension _ViewGraph {
     func makeDisplayList(root: NodeID, windowSize: CGSize) -> DisplayList {
         var items: [DisplayItem] = []
@@ -33,31 +35,35 @@ extension _ViewGraph {
             add(frame, .text(lines: lines, font: text.layout.font), text.color)
         case .textField:
             let control = controls[Int(node.payload)]
-            add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Color(white: 0.8))
+            add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Look.textFieldBorder)
             let showsPlaceholder = control.text.isEmpty
             let string = showsPlaceholder ? control.placeholder : control.text
-            if !string.isEmpty {
-                let inset = SwiftUIConstants.textFieldTextInset
+            let inset = SwiftUIConstants.textFieldTextInset
+            let room = max(0, frame.width - 2 * inset)
+            let shown = prefix(of: string, fittingIn: room, font: control.font)
+            if !shown.isEmpty {
                 let textFrame = CGRect(x: frame.minX + inset, y: frame.midY - control.font.lineHeight / 2,
-                                       width: max(0, frame.width - 2 * inset), height: control.font.lineHeight)
-                add(textFrame, .text(lines: [string], font: control.font), showsPlaceholder ? Color(white: 0.7) : .primary)
+                                       width: room, height: control.font.lineHeight)
+                add(textFrame, .text(lines: [shown], font: control.font), showsPlaceholder ? Look.placeholderText : .primary)
             }
         case .toggleSwitch:
             let control = controls[Int(node.payload)]
-            add(frame, .capsule, control.isOn ? .green : Color(white: 0.9))
-            let knob = frame.height - 4
-            let x = control.isOn ? frame.maxX - 2 - knob : frame.minX + 2
-            add(CGRect(x: x, y: frame.minY + 2, width: knob, height: knob), .circle, .white)
+            add(frame, .capsule, control.isOn ? .green : Look.switchOffTrack)
+            let inset = Look.switchKnobInset
+            let knob = frame.height - 2 * inset
+            let x = control.isOn ? frame.maxX - inset - knob : frame.minX + inset
+            add(CGRect(x: x, y: frame.minY + inset, width: knob, height: knob), .circle, .white)
         case .slider:
             let control = controls[Int(node.payload)]
             let thumb = SwiftUIConstants.sliderThumbDiameter
-            let track = CGRect(x: frame.minX, y: frame.midY - 2, width: frame.width, height: 4)
-            add(track, .capsule, Color(white: 0.9))
+            let trackHeight = Look.sliderTrackHeight
+            let track = CGRect(x: frame.minX, y: frame.midY - trackHeight / 2, width: frame.width, height: trackHeight)
+            add(track, .capsule, Look.sliderTrack)
             let thumbX = frame.minX + CGFloat(control.fraction) * (frame.width - thumb)
-            add(CGRect(x: frame.minX, y: track.minY, width: thumbX + thumb / 2 - frame.minX, height: 4), .capsule, .blue)
-            add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Color(white: 0.8))
+            add(CGRect(x: frame.minX, y: track.minY, width: thumbX + thumb / 2 - frame.minX, height: trackHeight), .capsule, .blue)
+            add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Look.sliderThumbBorder)
         case .divider:
-            add(frame, .rectangle, Color(white: 0.78))
+            add(frame, .rectangle, Look.divider)
         case .identifier:
             emit(firstChild(of: id), identifier: identifiers[Int(node.payload)], into: &items)
         case .background, .preferenceBackground:
@@ -66,5 +72,20 @@ extension _ViewGraph {
         default:
             for child in children(of: id) { emit(child, identifier: identifier, into: &items) }
         }
+    }
+
+    /// The start of `string` that fits in `width` on one line: a text field
+    /// shows its text clipped at its edge, as an unfocused `UITextField`
+    /// does. Linear in what fits, whatever the value's length.
+    private func prefix(of string: String, fittingIn width: CGFloat, font: Font) -> String {
+        var used: CGFloat = 0
+        var end = string.startIndex
+        for character in string {
+            if character == "\n" { break }
+            used += textMeasurer.advance(of: character, font: font)
+            if used > width { break }
+            end = string.index(after: end)
+        }
+        return String(string[..<end])
     }
 }

@@ -34,6 +34,21 @@ public enum SwiftUIConstants {
     /// A `Slider` asked for its ideal width (no width proposed).
     public static let sliderIdealWidth: CGFloat = 100
 
+    /// How the headless engine draws controls, approximating iOS's light
+    /// appearance: `UITextField`'s border and placeholder greys, `UISwitch`'s
+    /// off track and 2-point knob inset, `UISlider`'s 4-point track, and the
+    /// separator grey of `Divider` (`UIColor.separator` over white).
+    public enum ControlAppearance {
+        public static let textFieldBorder = Color(white: 0.8)
+        public static let placeholderText = Color(white: 0.7)
+        public static let switchOffTrack = Color(white: 0.9)
+        public static let switchKnobInset: CGFloat = 2
+        public static let sliderTrackHeight: CGFloat = 4
+        public static let sliderTrack = Color(white: 0.9)
+        public static let sliderThumbBorder = Color(white: 0.8)
+        public static let divider = Color(white: 0.78)
+    }
+
     /// Point size and line height of each dynamic type style at the default
     /// ("Large") content size: Apple's Human Interface Guidelines,
     /// Typography, "iOS, iPadOS Dynamic Type sizes" table (size / leading).

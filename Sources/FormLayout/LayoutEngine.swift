@@ -425,9 +425,11 @@ extension _ViewGraph {
         let crossStart = axis == .horizontal ? frame.minY : frame.minX
         let crossSlack = (axis == .horizontal ? frame.height - size.height : frame.width - size.width)
         let line = crossStart + (stack.crossAlignment.fraction ?? 0) * crossSlack - low
+        // Children are proposed the stack's final size, as SwiftUI does (it
+        // is what lets `.fixedSize()` give `maxWidth: .infinity` children the
+        // widest one's width), so one may come out smaller than it was
+        // measured; the content then starts at the leading/top edge.
         var main = axis == .horizontal ? frame.minX : frame.minY
-        let mainSlack = (axis == .horizontal ? frame.width - size.width : frame.height - size.height)
-        main += mainSlack / 2
         for (offset, child) in children.enumerated() {
             let childSize = scratchSizes[mark + offset]
             let crossPosition = line - guideValue(child, stack.crossAlignment, childSize)

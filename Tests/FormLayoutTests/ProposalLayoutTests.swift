@@ -357,3 +357,23 @@ struct ProposalLayoutTests {
         #expect(frame(result, "text").height == 66)
     }
 }
+
+@Suite("Placement proposals")
+struct PlacementProposalTests {
+    /// SwiftUI's equal-width idiom: a fixed-size VStack is as wide as its
+    /// widest child, and children with `maxWidth: .infinity` are placed at
+    /// that width, because a stack proposes its final size when placing.
+    @Test func fixedSizeStackGivesGreedyChildrenTheWidestChildsWidth() {
+        let view = VStack {
+            Text("a").frame(maxWidth: .infinity).accessibilityIdentifier("short")
+            Text("a much longer label").frame(maxWidth: .infinity).accessibilityIdentifier("long")
+        }
+        .fixedSize()
+        let result = ViewHost(view, windowSize: CGSize(width: 600, height: 400)).layout()
+        let short = result.frame(of: "short")!, long = result.frame(of: "long")!
+        let widest = SystemTextMeasurer().width(of: "a much longer label", font: .body)
+        #expect(abs(long.width - widest) < 1e-9)
+        #expect(short.width == long.width)
+        #expect(short.minX == long.minX)
+    }
+}

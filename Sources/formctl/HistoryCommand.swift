@@ -19,10 +19,16 @@ struct HistoryCommand: ParsableCommand {
             Terminal.write(try JSONOutput.encode(entries))
             return
         }
-        func show(_ value: String?) -> String { value.map { "\"" + DisplayText.cell($0, limit: 30) + "\"" } ?? "∅" }
+        func quoted(_ value: String) -> String { "\"" + DisplayText.cell(value, limit: 30) + "\"" }
         var text = ""
         for entry in entries {
-            text += "\(entry.changedAt)  \(DisplayText.escaped(entry.key))  \(show(entry.oldValue)) → \(show(entry.newValue))  (\(entry.source.rawValue))\n"
+            let change = switch (entry.oldValue, entry.newValue) {
+            case (nil, let new?): "added with \(quoted(new))"
+            case (let old?, nil): "removed, was \(quoted(old))"
+            case (let old?, let new?): "\(quoted(old)) → \(quoted(new))"
+            case (nil, nil): "no value"
+            }
+            text += "\(entry.changedAt)  \(DisplayText.escaped(entry.key))  \(change)  (\(entry.source.rawValue))\n"
         }
         Terminal.write(text)
     }

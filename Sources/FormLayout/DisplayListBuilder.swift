@@ -24,15 +24,7 @@ extension _ViewGraph {
             add(frame, shape.shape, shape.fill)
         case .text:
             let text = texts[Int(node.payload)]
-            let lines: [String]
-            if frame.width >= text.layout.naturalWidth {
-                lines = text.layout.paragraphCount == 1
-                    ? [text.layout.string]
-                    : text.layout.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            } else {
-                lines = text.layout.wrap(width: frame.width, measurer: textMeasurer).0
-            }
-            add(frame, .text(lines: lines, font: text.layout.font), text.color)
+            add(frame, .text(lines: text.layout.lines(in: frame.width, measurer: textMeasurer), font: text.layout.font), text.color)
         case .textField:
             let control = controls[Int(node.payload)]
             add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Look.textFieldBorder)

@@ -21,6 +21,11 @@ extension View {
     public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _EnvironmentModifier> {
         modified(_EnvironmentModifier { $0.foreground = color })
     }
+    /// At most `number` lines for each text in this view (nil: no limit);
+    /// text that needs more ends its last line with "…".
+    public func lineLimit(_ number: Int?) -> ModifiedContent<Self, _EnvironmentModifier> {
+        modified(_EnvironmentModifier { $0.lineLimit = number.map { max(1, $0) } })
+    }
     /// The colour of text and unfilled shapes in this view.
     public func foregroundStyle(_ color: Color) -> ModifiedContent<Self, _EnvironmentModifier> {
         foregroundColor(color)

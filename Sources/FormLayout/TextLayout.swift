@@ -4,13 +4,16 @@
 struct TextLayout {
     let string: String
     let font: Font
+    /// At most this many lines are shown (`.lineLimit`); nil for no limit.
+    let lineLimit: Int?
     /// The width of the widest paragraph on one line.
     let naturalWidth: CGFloat
     let paragraphCount: Int
 
-    init(string: String, font: Font, measurer: any TextMeasurer) {
+    init(string: String, font: Font, lineLimit: Int? = nil, measurer: any TextMeasurer) {
         self.string = string
         self.font = font
+        self.lineLimit = lineLimit
         if !string.utf8.contains(UInt8(ascii: "\n")) {
             // One paragraph, the common case: no splitting needed.
             self.naturalWidth = measurer.width(of: Substring(string), font: font)
@@ -30,14 +33,51 @@ struct TextLayout {
     /// The size of the text offered `width` (nil or infinite: one line per paragraph).
     func size(proposedWidth width: CGFloat?, measurer: any TextMeasurer) -> CGSize {
         if string.isEmpty { return CGSize(width: 0, height: font.lineHeight) }
-        guard let width, width < naturalWidth else {
-            return CGSize(width: naturalWidth, height: CGFloat(paragraphCount) * font.lineHeight)
+        let lineCount: Int
+        let widest: CGFloat
+        if let width, width < naturalWidth {
+            if let (count, measured) = measureASCIIWrap(width: width, measurer: measurer) {
+                (lineCount, widest) = (count, measured)
+            } else {
+                let (lines, measured) = wrap(width: width, measurer: measurer)
+                (lineCount, widest) = (lines.count, measured)
+            }
+        } else {
+            (lineCount, widest) = (paragraphCount, naturalWidth)
         }
-        if let (lineCount, widest) = measureASCIIWrap(width: width, measurer: measurer) {
-            return CGSize(width: widest, height: CGFloat(lineCount) * font.lineHeight)
+        if let lineLimit, lineCount > lineLimit {
+            // Cut text fills the lines it keeps, up to the ellipsis.
+            let shownWidth = width.map { min($0, naturalWidth) } ?? widest
+            return CGSize(width: shownWidth, height: CGFloat(lineLimit) * font.lineHeight)
         }
-        let (lines, widest) = wrap(width: width, measurer: measurer)
-        return CGSize(width: widest, height: CGFloat(lines.count) * font.lineHeight)
+        return CGSize(width: widest, height: CGFloat(lineCount) * font.lineHeight)
+    }
+
+    /// The lines drawn in a frame `width` wide: wrapped as `size` measured
+    /// them and, past the line limit, cut with "…" at the end of the last
+    /// line kept (tail truncation, SwiftUI's default).
+    func lines(in width: CGFloat, measurer: any TextMeasurer) -> [String] {
+        var lines: [String]
+        if width >= naturalWidth {
+            lines = paragraphCount == 1 ? [string] : string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        } else {
+            lines = wrap(width: width, measurer: measurer).0
+        }
+        guard let lineLimit, lines.count > lineLimit else { return lines }
+        let rest = lines[(lineLimit - 1)...].joined(separator: " ")
+        lines.removeSubrange((lineLimit - 1)...)
+        let ellipsis = measurer.advance(of: "…", font: font)
+        var kept = ""
+        var used: CGFloat = 0
+        for character in rest {
+            let advance = measurer.advance(of: character, font: font)
+            if used + advance + ellipsis > width { break }
+            kept.append(character)
+            used += advance
+        }
+        while kept.last == " " { kept.removeLast() }
+        lines.append(kept + "…")
+        return lines
     }
 
     /// `wrap(width:)`'s line count and widest line without building any

@@ -29,6 +29,9 @@ public final class _ViewGraph {
     var spaceNames: [AnyHashable] = []
     var identifiers: [String] = []
     var changeObservers: [AnyPreferenceObserver] = []
+    /// Builders of the views that `ViewModifier`s being applied stand
+    /// around, innermost last.
+    var modifiedContents: [(_ViewGraph) -> Void] = []
 
     // Layout state, one entry per node.
     var frames: [CGRect] = []
@@ -322,6 +325,7 @@ struct EnvironmentValues {
     var font: Font?
     var fontWeight: Font.Weight?
     var foreground: Color?
+    var lineLimit: Int?
 
     var resolvedFont: Font {
         var font = font ?? .body

@@ -446,6 +446,14 @@ extension _ViewGraph {
     func growLayoutState() {
         let first = frames.count
         guard nodes.count > first else { return }
+        if first == 0 {
+            // Views built during placement (geometry readers, preference
+            // views) add nodes later; room reserved now is only touched, and
+            // paid for in page faults, if they do, and saves copying these
+            // arrays when they arrive.
+            frames.reserveCapacity(nodes.count * 2)
+            cacheBlock.reserveCapacity(nodes.count * 2)
+        }
         frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
         var blocks = cacheNext.count
         for index in first..<nodes.count {

@@ -7,8 +7,7 @@ public struct _SecondaryViewModifier<Secondary: View>: _GraphModifier {
     let secondary: Secondary
 
     public func _makeView<Content: View>(content: Content, into graph: _ViewGraph) {
-        graph.alignments.append(alignment)
-        let payload = graph.alignments.count - 1
+        let payload = graph.alignmentIndex(alignment)
         graph.wrapEach(content) { host in
             var secondaryID: NodeID = -1
             graph.withoutAxis { secondaryID = graph.makeImplicitZStack(secondary, alignment: alignment) }

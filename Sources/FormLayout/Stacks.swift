@@ -49,8 +49,7 @@ public struct ZStack<Content: View>: _PrimitiveView {
     }
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.alignments.append(view.alignment)
-        graph.addContainer(.zStack, payload: graph.alignments.count - 1, axis: .none, content: view.content)
+        graph.addContainer(.zStack, payload: graph.alignmentIndex(view.alignment), axis: .none, content: view.content)
     }
 }
 

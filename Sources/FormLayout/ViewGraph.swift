@@ -196,8 +196,7 @@ public final class _ViewGraph {
             // would in a ZStack of one; the wrapper would only cost a node.
             return output.removeLast()
         }
-        alignments.append(alignment)
-        return adopt(.zStack, payload: alignments.count - 1, childrenFrom: mark)
+        return adopt(.zStack, payload: alignmentIndex(alignment), childrenFrom: mark)
     }
 
     /// Replaces `node`'s children (used when a deferred child is built during placement).
@@ -230,6 +229,14 @@ public final class _ViewGraph {
     @inline(__always)
     func firstChild(of node: NodeID) -> NodeID {
         childIDs[Int(nodes[Int(node)].childStart)]
+    }
+
+    /// The payload index of `alignment`: views repeat a handful of
+    /// alignments thousands of times, so equal ones share one entry.
+    func alignmentIndex(_ alignment: Alignment) -> Int {
+        if let index = alignments.lastIndex(of: alignment), index >= alignments.count - 4 { return index }
+        alignments.append(alignment)
+        return alignments.count - 1
     }
 
     /// Runs `body` with the environment changed by `change`, restoring it after.

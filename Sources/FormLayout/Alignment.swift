@@ -31,10 +31,14 @@ public struct HorizontalAlignment: Equatable, Sendable {
     /// A custom alignment identified by `id`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: false) }
     init(builtin id: any AlignmentID.Type, fraction: CGFloat) { key = AlignmentKey(id, fraction: fraction, isVertical: false) }
+    /// Equal when both name the same `AlignmentID` type.
     public static func == (a: HorizontalAlignment, b: HorizontalAlignment) -> Bool { a.key == b.key }
 
+    /// The leading edge: 0 of the view's width.
     public static let leading = HorizontalAlignment(builtin: LeadingID.self, fraction: 0)
+    /// The middle: half the view's width.
     public static let center = HorizontalAlignment(builtin: HCenterID.self, fraction: 0.5)
+    /// The trailing edge: the view's full width.
     public static let trailing = HorizontalAlignment(builtin: TrailingID.self, fraction: 1)
 
     enum LeadingID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
@@ -48,10 +52,14 @@ public struct VerticalAlignment: Equatable, Sendable {
     /// A custom alignment identified by `id`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: true) }
     init(builtin id: any AlignmentID.Type, fraction: CGFloat?) { key = AlignmentKey(id, fraction: fraction, isVertical: true) }
+    /// Equal when both name the same `AlignmentID` type.
     public static func == (a: VerticalAlignment, b: VerticalAlignment) -> Bool { a.key == b.key }
 
+    /// The top edge: 0 of the view's height.
     public static let top = VerticalAlignment(builtin: TopID.self, fraction: 0)
+    /// The middle: half the view's height.
     public static let center = VerticalAlignment(builtin: VCenterID.self, fraction: 0.5)
+    /// The bottom edge: the view's full height.
     public static let bottom = VerticalAlignment(builtin: BottomID.self, fraction: 1)
     /// The baseline of the first line of text; the bottom for views without text.
     public static let firstTextBaseline = VerticalAlignment(builtin: FirstBaselineID.self, fraction: nil)
@@ -67,27 +75,41 @@ public struct VerticalAlignment: Equatable, Sendable {
 
 /// A horizontal and a vertical alignment together, as SwiftUI's `Alignment`.
 public struct Alignment: Equatable, Sendable {
+    /// The guide children line up on across the width.
     public var horizontal: HorizontalAlignment
+    /// The guide children line up on across the height.
     public var vertical: VerticalAlignment
+    /// Pairs any two guides, custom ones included.
     public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
 
+    /// Centred on both axes (the default of frames, overlays and `ZStack`).
     public static let center = Alignment(horizontal: .center, vertical: .center)
+    /// The leading edge, centred vertically.
     public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    /// The trailing edge, centred vertically.
     public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    /// The top edge, centred horizontally.
     public static let top = Alignment(horizontal: .center, vertical: .top)
+    /// The bottom edge, centred horizontally.
     public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    /// The top-leading corner.
     public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    /// The top-trailing corner.
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    /// The bottom-leading corner.
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    /// The bottom-trailing corner.
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 
 /// A view's size and alignment guides, handed to `alignmentGuide` closures.
 public struct ViewDimensions {
+    /// The view's width in points, as laid out.
     public let width: CGFloat
+    /// The view's height in points, as laid out.
     public let height: CGFloat
     let explicitGuide: (AlignmentKey) -> CGFloat?
 
@@ -101,10 +123,12 @@ public struct ViewDimensions {
     public subscript(guide: HorizontalAlignment) -> CGFloat {
         explicitGuide(guide.key) ?? guide.key.type.defaultValue(in: self)
     }
+    /// The vertical guide's value: the view's explicit one, else the guide's default.
     public subscript(guide: VerticalAlignment) -> CGFloat {
         explicitGuide(guide.key) ?? guide.key.type.defaultValue(in: self)
     }
     /// The guide's explicit value, or nil when the view does not set it.
     public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { explicitGuide(guide.key) }
+    /// The vertical guide's explicit value, or nil when the view does not set it.
     public subscript(explicit guide: VerticalAlignment) -> CGFloat? { explicitGuide(guide.key) }
 }

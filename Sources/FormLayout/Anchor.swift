@@ -7,6 +7,7 @@ public struct Anchor<Value>: Equatable where Value: Equatable {
     /// Moves the value into a space whose origin is at `origin` in the window.
     let convert: @Sendable (Value, CGPoint) -> Value
 
+    /// Equal when they capture the same value in window coordinates.
     public static func == (a: Anchor, b: Anchor) -> Bool { a.globalValue == b.globalValue }
 
     /// What an anchor captures of the view it is created on.
@@ -50,14 +51,23 @@ extension Anchor.Source where Value == CGPoint {
             resolve: { frame in CGPoint(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height) },
             convert: { point, origin in CGPoint(x: point.x - origin.x, y: point.y - origin.y) })
     }
+    /// The view's top-leading corner.
     public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }
+    /// The middle of the view's top edge.
     public static var top: Anchor<CGPoint>.Source { unitPoint(.top) }
+    /// The view's top-trailing corner.
     public static var topTrailing: Anchor<CGPoint>.Source { unitPoint(.topTrailing) }
+    /// The middle of the view's leading edge.
     public static var leading: Anchor<CGPoint>.Source { unitPoint(.leading) }
+    /// The view's centre.
     public static var center: Anchor<CGPoint>.Source { unitPoint(.center) }
+    /// The middle of the view's trailing edge.
     public static var trailing: Anchor<CGPoint>.Source { unitPoint(.trailing) }
+    /// The view's bottom-leading corner.
     public static var bottomLeading: Anchor<CGPoint>.Source { unitPoint(.bottomLeading) }
+    /// The middle of the view's bottom edge.
     public static var bottom: Anchor<CGPoint>.Source { unitPoint(.bottom) }
+    /// The view's bottom-trailing corner.
     public static var bottomTrailing: Anchor<CGPoint>.Source { unitPoint(.bottomTrailing) }
 }
 

@@ -5,6 +5,7 @@ public struct Binding<Value> {
     let get: () -> Value
     let set: (Value) -> Void
 
+    /// A binding that reads through `get` and writes through `set`.
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         self.get = get
         self.set = set
@@ -15,6 +16,7 @@ public struct Binding<Value> {
         Binding(get: { value }, set: { _ in })
     }
 
+    /// The current value; assigning calls the setter, which the engine itself never does.
     public var wrappedValue: Value {
         get { get() }
         nonmutating set { set(newValue) }

@@ -42,23 +42,40 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return "#" + byte(red) + byte(green) + byte(blue) + (opacity < 1 ? byte(opacity) : "")
     }
 
+    /// The colour's name when it has one (`red`), else its `hex`; plain-text output relies on it.
     public var description: String { name ?? hex }
 
+    /// iOS's system red (255, 59, 48).
     public static let red = Color(named: "red", SwiftUIConstants.SystemColor.red)
+    /// iOS's system orange (255, 149, 0).
     public static let orange = Color(named: "orange", SwiftUIConstants.SystemColor.orange)
+    /// iOS's system yellow (255, 204, 0).
     public static let yellow = Color(named: "yellow", SwiftUIConstants.SystemColor.yellow)
+    /// iOS's system green (52, 199, 89).
     public static let green = Color(named: "green", SwiftUIConstants.SystemColor.green)
+    /// iOS's system mint (0, 199, 190).
     public static let mint = Color(named: "mint", SwiftUIConstants.SystemColor.mint)
+    /// iOS's system teal (48, 176, 199).
     public static let teal = Color(named: "teal", SwiftUIConstants.SystemColor.teal)
+    /// iOS's system cyan (50, 173, 230).
     public static let cyan = Color(named: "cyan", SwiftUIConstants.SystemColor.cyan)
+    /// iOS's system blue (0, 122, 255).
     public static let blue = Color(named: "blue", SwiftUIConstants.SystemColor.blue)
+    /// iOS's system indigo (88, 86, 214).
     public static let indigo = Color(named: "indigo", SwiftUIConstants.SystemColor.indigo)
+    /// iOS's system purple (175, 82, 222).
     public static let purple = Color(named: "purple", SwiftUIConstants.SystemColor.purple)
+    /// iOS's system pink (255, 45, 85).
     public static let pink = Color(named: "pink", SwiftUIConstants.SystemColor.pink)
+    /// iOS's system brown (162, 132, 94).
     public static let brown = Color(named: "brown", SwiftUIConstants.SystemColor.brown)
+    /// iOS's system gray (142, 142, 147).
     public static let gray = Color(named: "gray", SwiftUIConstants.SystemColor.gray)
+    /// Pure black (0, 0, 0).
     public static let black = Color(named: "black", (0, 0, 0))
+    /// Pure white (255, 255, 255).
     public static let white = Color(named: "white", (255, 255, 255))
+    /// Fully transparent (opacity 0): takes its space but draws nothing visible.
     public static let clear = Color(named: "clear", (0, 0, 0), opacity: 0)
     /// The default foreground of text and shapes (light mode).
     public static let primary = Color(named: "primary", (0, 0, 0))

@@ -7,6 +7,7 @@ public struct DisplayList: Hashable, Sendable {
     /// The drawn items, back to front (`items[i].z == i`).
     public var items: [DisplayItem]
 
+    /// A list as given; renderers expect `items` back to front with `items[i].z == i`.
     public init(size: CGSize, items: [DisplayItem]) {
         self.size = size
         self.items = items
@@ -33,6 +34,7 @@ public struct DisplayItem: Hashable, Sendable {
     public var z: Int
     /// The shape's frame in window coordinates.
     public var frame: CGRect
+    /// What is drawn in `frame`: a shape or lines of text.
     public var shape: Shape
     /// Fill colour (text colour for text).
     public var fill: Color
@@ -41,6 +43,7 @@ public struct DisplayItem: Hashable, Sendable {
     /// The `accessibilityIdentifier` of the nearest view that set one.
     public var identifier: String?
 
+    /// An item as given; `z` should equal its index in the `DisplayList`.
     public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil) {
         self.z = z
         self.frame = frame

@@ -3,8 +3,10 @@
 /// built during placement, once the reader's frame is known, and placed at
 /// the reader's top-leading corner.
 public struct GeometryReader<Content: View>: _PrimitiveView {
+    /// Builds the content from the reader's proxy, once the reader's frame is known.
     public var content: (GeometryProxy) -> Content
 
+    /// A reader whose `content` is built during placement from its own geometry.
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {
         self.content = content
     }
@@ -25,6 +27,7 @@ public enum CoordinateSpace: Hashable {
     /// The bounds of the nearest ancestor marked `.coordinateSpace(name:)`.
     case named(AnyHashable)
 
+    /// Named spaces are equal when their names are equal.
     public static func == (a: CoordinateSpace, b: CoordinateSpace) -> Bool {
         switch (a, b) {
         case (.global, .global), (.local, .local): true
@@ -33,6 +36,7 @@ public enum CoordinateSpace: Hashable {
         }
     }
 
+    /// Hashes a named space by its name, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .global: hasher.combine(0)

@@ -10,6 +10,7 @@ struct FlexFramePayload {
     let alignment: Alignment
 }
 
+/// Engine plumbing: public only because `frame(width:height:alignment:)` returns it; not for direct use.
 public struct _FrameModifier: _UnaryNodeModifier {
     let payload: FixedFramePayload
     var kind: NodeKind { .fixedFrame }
@@ -19,6 +20,7 @@ public struct _FrameModifier: _UnaryNodeModifier {
     }
 }
 
+/// Engine plumbing: public only because the flexible `frame(minWidth:…)` returns it; not for direct use.
 public struct _FlexFrameModifier: _UnaryNodeModifier {
     let payload: FlexFramePayload
     var kind: NodeKind { .flexFrame }
@@ -28,6 +30,7 @@ public struct _FlexFrameModifier: _UnaryNodeModifier {
     }
 }
 
+/// Engine plumbing: public only because `padding` returns it; not for direct use.
 public struct _PaddingModifier: _UnaryNodeModifier {
     let insets: EdgeInsets
     var kind: NodeKind { .padding }
@@ -37,6 +40,7 @@ public struct _PaddingModifier: _UnaryNodeModifier {
     }
 }
 
+/// Engine plumbing: public only because `offset` and `position` return it; not for direct use.
 public struct _PointModifier: _UnaryNodeModifier {
     let kind: NodeKind
     let point: CGPoint
@@ -46,6 +50,7 @@ public struct _PointModifier: _UnaryNodeModifier {
     }
 }
 
+/// Engine plumbing: public only because `fixedSize` returns it; not for direct use.
 public struct _FixedSizeModifier: _GraphModifier {
     let horizontal: Bool
     let vertical: Bool
@@ -59,6 +64,7 @@ public struct _FixedSizeModifier: _GraphModifier {
     }
 }
 
+/// Engine plumbing: public only because `layoutPriority` returns it; not for direct use.
 public struct _LayoutPriorityModifier: _GraphModifier {
     let priority: Double
     public func _makeView<Content: View>(content: Content, into graph: _ViewGraph) {
@@ -69,11 +75,13 @@ public struct _LayoutPriorityModifier: _GraphModifier {
     }
 }
 
+/// Engine plumbing: public only because `hidden()` returns it; not for direct use.
 public struct _MarkerModifier: _UnaryNodeModifier {
     let kind: NodeKind
     func addPayload(to graph: _ViewGraph) -> Int { 0 }
 }
 
+/// Engine plumbing: public only because `coordinateSpace(name:)` returns it; not for direct use.
 public struct _CoordinateSpaceModifier: _UnaryNodeModifier {
     let name: AnyHashable
     var kind: NodeKind { .coordinateSpace }
@@ -83,6 +91,7 @@ public struct _CoordinateSpaceModifier: _UnaryNodeModifier {
     }
 }
 
+/// Engine plumbing: public only because `accessibilityIdentifier` returns it; not for direct use.
 public struct _IdentifierModifier: _UnaryNodeModifier {
     let identifier: String
     var kind: NodeKind { .identifier }
@@ -97,6 +106,7 @@ struct AlignmentGuidePayload {
     let compute: (ViewDimensions) -> CGFloat
 }
 
+/// Engine plumbing: public only because `alignmentGuide` returns it; not for direct use.
 public struct _AlignmentGuideModifier: _UnaryNodeModifier {
     let key: AlignmentKey
     let compute: (ViewDimensions) -> CGFloat
@@ -150,6 +160,7 @@ extension View {
     public func offset(_ offset: CGSize) -> ModifiedContent<Self, _PointModifier> {
         modified(_PointModifier(kind: .offset, point: CGPoint(x: offset.width, y: offset.height)))
     }
+    /// Draws the view moved by `x` and `y` without changing its layout.
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _PointModifier> {
         offset(CGSize(width: x, height: y))
     }
@@ -158,6 +169,7 @@ extension View {
     public func position(_ position: CGPoint) -> ModifiedContent<Self, _PointModifier> {
         modified(_PointModifier(kind: .position, point: position))
     }
+    /// Centres the view at (`x`, `y`) in the space it is offered, taking all of it.
     public func position(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _PointModifier> {
         position(CGPoint(x: x, y: y))
     }
@@ -166,6 +178,7 @@ extension View {
     public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, _FixedSizeModifier> {
         modified(_FixedSizeModifier(horizontal: horizontal, vertical: vertical))
     }
+    /// Gives the view its ideal size on both axes, whatever it is offered.
     public func fixedSize() -> ModifiedContent<Self, _FixedSizeModifier> { fixedSize(horizontal: true, vertical: true) }
 
     /// Stacks offer space to higher priorities first (default 0).

@@ -6,9 +6,12 @@ public protocol _GraphModifier {
 
 /// A view with a modifier applied, as SwiftUI's `ModifiedContent`.
 public struct ModifiedContent<Content: View, Modifier: _GraphModifier>: _PrimitiveView {
+    /// The view the modifier applies to.
     public var content: Content
+    /// The modifier, applied when the view graph is built.
     public var modifier: Modifier
 
+    /// Usually made by `View`'s modifier methods rather than directly.
     public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier

@@ -20,6 +20,7 @@ final class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
     }
 }
 
+/// Engine plumbing: public only because `preference`, `anchorPreference` and their transform forms return it; not for direct use.
 public struct _PreferenceWriterModifier<Key: PreferenceKey>: _UnaryNodeModifier {
     let writer: PreferenceWriter<Key>
     var kind: NodeKind { .preferenceWriter }
@@ -42,6 +43,7 @@ final class PreferenceObserver<Key: PreferenceKey>: AnyPreferenceObserver where 
     }
 }
 
+/// Engine plumbing: public only because `onPreferenceChange` returns it; not for direct use.
 public struct _PreferenceObserverModifier<Key: PreferenceKey>: _UnaryNodeModifier where Key.Value: Equatable {
     let observer: PreferenceObserver<Key>
     var kind: NodeKind { .preferenceObserver }
@@ -75,6 +77,7 @@ final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView
     }
 }
 
+/// Engine plumbing: public only because `overlayPreferenceValue`/`backgroundPreferenceValue` return it; not for direct use.
 public struct _PreferenceViewModifier<Key: PreferenceKey, Content: View>: _UnaryNodeModifier {
     let kind: NodeKind
     let view: PreferenceView<Key, Content>

@@ -2,18 +2,25 @@
 /// nil dimension asks for the child's ideal size, 0 for its smallest and
 /// `.infinity` for its largest.
 public struct ProposedViewSize: Hashable, Sendable {
+    /// The offered width; nil asks for the ideal width.
     public var width: CGFloat?
+    /// The offered height; nil asks for the ideal height.
     public var height: CGFloat?
 
+    /// A proposal; either dimension may be nil (ideal), 0 (smallest) or `.infinity` (largest).
     public init(width: CGFloat?, height: CGFloat?) {
         self.width = width
         self.height = height
     }
 
+    /// A proposal of exactly `size`, both dimensions given.
     public init(_ size: CGSize) { self.init(width: size.width, height: size.height) }
 
+    /// Asks for the smallest size on both axes.
     public static let zero = ProposedViewSize(width: 0, height: 0)
+    /// Asks for the largest size on both axes.
     public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+    /// Asks for the ideal size on both axes.
     public static let unspecified = ProposedViewSize(width: nil, height: nil)
 
     /// The proposal with nil dimensions replaced by `size`'s.

@@ -28,26 +28,35 @@ public struct _FilledShape<S: Shape>: _PrimitiveView {
 
 /// A rectangle filling its frame.
 public struct Rectangle: Shape {
+    /// A rectangle; it fills the frame it is given.
     public init() {}
+    /// Engine plumbing: draws `.rectangle`; public only because `Shape` requires it.
     public var _displayShape: DisplayItem.Shape { .rectangle }
 }
 
 /// A rectangle with rounded corners.
 public struct RoundedRectangle: Shape {
+    /// Radius of each corner, in points.
     public var cornerRadius: CGFloat
+    /// A rounded rectangle with corners of `cornerRadius` points.
     public init(cornerRadius: CGFloat) { self.cornerRadius = cornerRadius }
+    /// Engine plumbing: draws `.roundedRectangle`; public only because `Shape` requires it.
     public var _displayShape: DisplayItem.Shape { .roundedRectangle(cornerRadius: cornerRadius) }
 }
 
 /// A circle centred in its frame, as wide as the frame's shorter side.
 public struct Circle: Shape {
+    /// A circle, centred, as wide as its frame's shorter side.
     public init() {}
+    /// Engine plumbing: draws `.circle`; public only because `Shape` requires it.
     public var _displayShape: DisplayItem.Shape { .circle }
 }
 
 /// A rectangle whose shorter sides are half circles.
 public struct Capsule: Shape {
+    /// A capsule; it fills the frame it is given.
     public init() {}
+    /// Engine plumbing: draws `.capsule`; public only because `Shape` requires it.
     public var _displayShape: DisplayItem.Shape { .capsule }
 }
 

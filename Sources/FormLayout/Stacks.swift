@@ -6,6 +6,7 @@ public struct HStack<Content: View>: _PrimitiveView {
     let spacing: CGFloat?
     let content: Content
 
+    /// Children aligned on `alignment`, `spacing` points apart (8 when nil, SwiftUI's default).
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
@@ -24,6 +25,7 @@ public struct VStack<Content: View>: _PrimitiveView {
     let spacing: CGFloat?
     let content: Content
 
+    /// Children aligned on `alignment`, `spacing` points apart (8 when nil, SwiftUI's default).
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.spacing = spacing
@@ -43,6 +45,7 @@ public struct ZStack<Content: View>: _PrimitiveView {
     let alignment: Alignment
     let content: Content
 
+    /// Children layered in code order, the first at the back, each placed by `alignment`.
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
         self.content = content()

@@ -39,13 +39,21 @@ public enum SwiftUIConstants {
     /// off track and 2-point knob inset, `UISlider`'s 4-point track, and the
     /// separator grey of `Divider` (`UIColor.separator` over white).
     public enum ControlAppearance {
+        /// A text field's rounded border (white 0.8).
         public static let textFieldBorder = Color(white: 0.8)
+        /// Placeholder text, shown while a text field is empty (white 0.7).
         public static let placeholderText = Color(white: 0.7)
+        /// A switch's track when off (white 0.9); on, it is green.
         public static let switchOffTrack = Color(white: 0.9)
+        /// Gap in points between a switch's knob and the edge of its track.
         public static let switchKnobInset: CGFloat = 2
+        /// Thickness in points of a slider's track.
         public static let sliderTrackHeight: CGFloat = 4
+        /// A slider's track beyond the thumb (white 0.9); the part before it is blue.
         public static let sliderTrack = Color(white: 0.9)
+        /// Outline of a slider's white thumb (white 0.8).
         public static let sliderThumbBorder = Color(white: 0.8)
+        /// A divider's grey (white 0.78, `UIColor.separator` over white).
         public static let divider = Color(white: 0.78)
     }
 
@@ -53,9 +61,12 @@ public enum SwiftUIConstants {
     /// ("Large") content size: Apple's Human Interface Guidelines,
     /// Typography, "iOS, iPadOS Dynamic Type sizes" table (size / leading).
     public struct TextStyleMetrics: Sendable {
+        /// The style's font size in points.
         public let pointSize: CGFloat
+        /// Distance between baselines in points (the HIG's leading).
         public let lineHeight: CGFloat
 
+        /// The HIG's size and leading for `style`.
         public static func of(_ style: Font.TextStyle) -> TextStyleMetrics {
             switch style {
             case .largeTitle: TextStyleMetrics(pointSize: 34, lineHeight: 41)
@@ -76,18 +87,31 @@ public enum SwiftUIConstants {
     /// iOS light-mode system colours (`UIColor.systemRed` …), 0–255 sRGB:
     /// Apple's Human Interface Guidelines, Color, "System colors".
     public enum SystemColor {
+        /// iOS's system red (255, 59, 48).
         public static let red = (255, 59, 48)
+        /// iOS's system orange (255, 149, 0).
         public static let orange = (255, 149, 0)
+        /// iOS's system yellow (255, 204, 0).
         public static let yellow = (255, 204, 0)
+        /// iOS's system green (52, 199, 89).
         public static let green = (52, 199, 89)
+        /// iOS's system mint (0, 199, 190).
         public static let mint = (0, 199, 190)
+        /// iOS's system teal (48, 176, 199).
         public static let teal = (48, 176, 199)
+        /// iOS's system cyan (50, 173, 230).
         public static let cyan = (50, 173, 230)
+        /// iOS's system blue (0, 122, 255).
         public static let blue = (0, 122, 255)
+        /// iOS's system indigo (88, 86, 214).
         public static let indigo = (88, 86, 214)
+        /// iOS's system purple (175, 82, 222).
         public static let purple = (175, 82, 222)
+        /// iOS's system pink (255, 45, 85).
         public static let pink = (255, 45, 85)
+        /// iOS's system brown (162, 132, 94).
         public static let brown = (162, 132, 94)
+        /// iOS's system gray (142, 142, 147).
         public static let gray = (142, 142, 147)
     }
 }

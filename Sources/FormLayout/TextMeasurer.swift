@@ -10,6 +10,7 @@ public protocol TextMeasurer: Sendable {
 }
 
 extension TextMeasurer {
+    /// Default: the sum of the advances of the text's grapheme clusters.
     public func width(of text: Substring, font: Font) -> CGFloat {
         var total: CGFloat = 0
         for character in text { total += advance(of: character, font: font) }
@@ -23,6 +24,7 @@ extension TextMeasurer {
 /// Asian characters and emoji count one em; combining marks ride on the
 /// character they belong to because measurement is per grapheme cluster.
 public struct SystemTextMeasurer: TextMeasurer {
+    /// The measurer `ViewHost` uses unless given another.
     public init() {}
 
     /// Advance widths of ASCII 32…126 in 1/1000 em (Helvetica AFM).
@@ -56,10 +58,12 @@ public struct SystemTextMeasurer: TextMeasurer {
         }
     }
 
+    /// Table width in 1/1000 em × the style's point size × a weight factor (bold ≈ 6 % wider).
     public func advance(of character: Character, font: Font) -> CGFloat {
         CGFloat(Self.units(of: character)) * font.pointSize * Self.weightFactor(font.weight) / 1000
     }
 
+    /// The sum of the characters' advances, with a fast path for printable ASCII.
     public func width(of text: Substring, font: Font) -> CGFloat {
         var units = 0
         var isASCII = true

@@ -2,26 +2,37 @@
 /// statements, `if`/`else`, `if let`, `switch` and availability checks.
 @resultBuilder
 public enum ViewBuilder {
+    /// Passes each view statement through unchanged.
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    /// An empty closure builds an `EmptyView`.
     public static func buildBlock() -> EmptyView { EmptyView() }
+    /// A single statement is the view itself, with no tuple around it.
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    /// Combines two or more statements into a `TupleView`, laid out in code order.
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
         TupleView(repeat each content)
     }
+    /// An `if` without `else`: the view, or nil, which draws nothing and takes no room.
     public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    /// The older name of `buildOptional`, kept for source compatibility.
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    /// The `if` branch of an `if`/`else` (or a `switch` case), wrapped so both branches share one type.
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
+    /// The `else` branch of an `if`/`else` (or a later `switch` case).
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
+    /// Content under `if #available`, type-erased so the result type names no newer types.
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
 /// Several views side by side in their parent, in code order.
 public struct TupleView<each Content: View>: _PrimitiveView {
+    /// The views, in code order.
     public var value: (repeat each Content)
+    /// Usually made by `ViewBuilder` from a block of statements rather than by hand.
     public init(_ value: repeat each Content) { self.value = (repeat each value) }
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
@@ -52,6 +63,7 @@ extension Optional: View where Wrapped: View {
 
 /// A view that shows nothing and takes no room.
 public struct EmptyView: _PrimitiveView {
+    /// What an empty builder closure produces.
     public init() {}
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {}
 }
@@ -59,7 +71,9 @@ public struct EmptyView: _PrimitiveView {
 /// Groups views without laying them out; modifiers on a group apply to
 /// each of its views, as in SwiftUI.
 public struct Group<Content: View>: _PrimitiveView {
+    /// The grouped views, laid out as if written in the group's parent.
     public var content: Content
+    /// Groups the views `content` builds.
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public static func _makeView(_ view: Self, into graph: _ViewGraph) { graph.make(view.content) }
 }
@@ -67,16 +81,20 @@ public struct Group<Content: View>: _PrimitiveView {
 /// A type-erased view.
 public struct AnyView: _PrimitiveView {
     let makeView: (_ViewGraph) -> Void
+    /// Erases `view`'s type; it lays out exactly as `view` would.
     public init<V: View>(_ view: V) {
         makeView = { graph in graph.make(view) }
     }
+    /// Same as `init(_:)`, under SwiftUI's labelled spelling.
     public init<V: View>(erasing view: V) { self.init(view) }
     public static func _makeView(_ view: Self, into graph: _ViewGraph) { view.makeView(graph) }
 }
 
 /// Views computed from a collection, one per element, as SwiftUI's `ForEach`.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
+    /// The elements, one view each, in collection order.
     public var data: Data
+    /// Builds the view for one element.
     public var content: (Data.Element) -> Content
 
     // Identity matters to SwiftUI for animating changes between updates; a

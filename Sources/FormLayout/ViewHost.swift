@@ -3,13 +3,17 @@
 /// it. The result holds the display list, every view's frame and the root's
 /// preference values.
 public struct ViewHost<Root: View> {
+    /// The view laid out; offered the whole window and centred in it.
     public var root: Root
+    /// The window's size; the root is offered exactly this (see `growsToFit`).
     public var windowSize: CGSize
+    /// Measures every text; replace it to match a real font.
     public var textMeasurer: any TextMeasurer
     /// When true, a root whose ideal size is larger than `windowSize` gets a
     /// window that large (as a window resized to fit its content).
     public var growsToFit: Bool
 
+    /// A host for `root`; nothing is computed until `layout()`.
     public init(_ root: Root, windowSize: CGSize, growsToFit: Bool = false, textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
         self.root = root
         self.windowSize = windowSize
@@ -93,6 +97,7 @@ public struct LayoutTree: CustomStringConvertible {
     public let frame: CGRect
     /// The tag given with `accessibilityIdentifier`, or the text shown.
     public let label: String?
+    /// The node's children; a modifier node's child is the view it wraps.
     public let children: [LayoutTree]
 
     init(graph: _ViewGraph, id: NodeID) {

@@ -13,10 +13,13 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// Hidden fields keep their value but are neither laid out nor drawn
     /// (seed 002's Twitter toggle).
     public var isVisible: Bool
+    /// Extra validation beyond the length colours; `.none` by default.
     public var rules: FieldRules
 
+    /// The key, so fields work in `ForEach` without an `id:` key path.
     public var id: String { key }
 
+    /// A field, visible and without rules unless told; `position` orders it in the form.
     public init(key: String, label: String, value: String = "", row: Int, position: Int, isVisible: Bool = true, rules: FieldRules = .none) {
         self.key = key
         self.label = label

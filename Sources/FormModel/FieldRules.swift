@@ -14,6 +14,7 @@ public struct FieldRules: Hashable, Codable, Sendable {
     /// The value must look like an email address (`local@domain.tld`).
     public var email: Bool
 
+    /// Rules as given; the defaults impose nothing (same as `FieldRules.none`).
     public init(required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, email: Bool = false) {
         self.required = required
         self.minLength = minLength

@@ -4,12 +4,14 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// The title with `{key}` placeholders replaced by field values:
     /// `Hello {first} {middle} {last}`.
     public var titleTemplate: String
+    /// Row widths and their ranges; fields refer to rows by `FormRow.number`.
     public var rows: [FormRow]
     /// All fields, visible or not, in form order.
     public var fields: [Field]
     /// Width of the minimap area beside the form (seed 002: 200).
     public var minimapWidth: Double
 
+    /// A form; `fields` are sorted by `position`, whatever order they come in.
     public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200) {
         self.titleTemplate = titleTemplate
         self.rows = rows

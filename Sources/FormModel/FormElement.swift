@@ -12,6 +12,7 @@ public struct FormElement: Sendable {
         case miniMapArea
     }
 
+    /// Which view reported itself, with the field's key (and state) where it has them.
     public let kind: Kind
     /// The view's bounds, resolvable in any `GeometryProxy`.
     public let bounds: Anchor<CGRect>
@@ -37,7 +38,9 @@ public struct FormElement: Sendable {
 /// Collects every `FormElement` of the screen, children first, siblings in
 /// code order (seed 002's `MyPreferenceKey`).
 public struct FormElementsKey: PreferenceKey {
+    /// No elements: what a subtree without reporting views yields.
     public static let defaultValue: [FormElement] = []
+    /// Appends the next sibling's elements after those so far, keeping code order.
     public static func reduce(value: inout [FormElement], nextValue: () -> [FormElement]) {
         value.append(contentsOf: nextValue())
     }

@@ -10,6 +10,7 @@ public struct FormRow: Hashable, Codable, Sendable {
     /// The widest width the row accepts.
     public var maxWidth: Double
 
+    /// A row as given; `width` is not clamped to `minWidth...maxWidth`.
     public init(number: Int, width: Double, minWidth: Double, maxWidth: Double) {
         self.number = number
         self.width = width

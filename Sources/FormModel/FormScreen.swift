@@ -5,8 +5,10 @@ import FormLayout
 /// row of field containers per `FormRow`; the minimap is laid over the whole
 /// row from the collected anchor preferences.
 public struct FormScreen: View {
+    /// The data the screen is drawn from; change it and lay out again to redraw.
     public let form: FormDefinition
 
+    /// A screen for `form`; lay it out with `ViewHost`.
     public init(form: FormDefinition) { self.form = form }
 
     public var body: some View {
@@ -71,8 +73,10 @@ public struct FormScreen: View {
 /// One field: its label above a rounded-border text field, in a rounded
 /// grey container (seed 002's `MyFormField`).
 public struct FormFieldView: View {
+    /// The field shown: its label, its value, and its state for the minimap.
     public let field: Field
 
+    /// The view for one field; it reports its text field and container through `FormElementsKey`.
     public init(field: Field) { self.field = field }
 
     public var body: some View {

@@ -11,13 +11,20 @@ public struct MinimapRect: Hashable, Codable, Sendable {
     public var z: Int
     /// The field's key for `field`/`fieldContainer`, `title` for the title.
     public var key: String
+    /// What the rectangle stands for; `title` has no field behind it.
     public var kind: Kind
+    /// By validation state for fields, purple for the title, gray for field containers.
     public var color: FieldColor
+    /// Left edge, from the minimap area's left edge.
     public var x: Double
+    /// Top edge, from the minimap area's top edge.
     public var y: Double
+    /// Width: the view's width divided by the minimap's scale factor.
     public var width: Double
+    /// Height: the view's height divided by the minimap's scale factor.
     public var height: Double
 
+    /// A rectangle as given; `FormPicture` computes them from a laid-out `FormScreen`.
     public init(z: Int, key: String, kind: Kind, color: FieldColor, x: Double, y: Double, width: Double, height: Double) {
         self.z = z
         self.key = key

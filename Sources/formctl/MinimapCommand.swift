@@ -74,5 +74,6 @@ struct MinimapCommand: ParsableCommand {
 }
 
 extension RenderFormat: ExpressibleByArgument {
+    /// Lets `--format` take any name `RenderFormat(parsing:)` accepts (any case; `txt`/`plain` for text).
     public init?(argument: String) { self.init(parsing: argument) }
 }

@@ -54,6 +54,32 @@ extension FormDatabase {
         return database
     }
 
+    /// Opens an existing form database for reading only, for a file the
+    /// store may not write (see `readOnly`). Nothing is migrated, seeded or
+    /// refreshed on disk: derived data that is stale is computed in memory,
+    /// and every write throws `readOnly`. A database whose schema is older
+    /// than this build's needs migrating, which needs write access, so it is
+    /// refused with `readOnly` too.
+    public static func openForReading(path: String, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
+        let file = DatabaseFile(path: path)
+        switch try file.inspect(busyTimeout: 5) {
+        case .missing: throw .noDatabase(path: path)
+        case .empty: throw .readOnly(path: path)
+        case .form(let version) where version < EmbeddedMigration.latestVersion: throw .readOnly(path: path)
+        case .form: break
+        }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(5)
+        // Without a -wal or journal beside it the file alone is the
+        // database: open it immutable, so SQLite creates nothing beside it.
+        let hasSideFiles = FileManager.default.fileExists(atPath: path + "-wal")
+            || FileManager.default.fileExists(atPath: path + "-journal")
+        let location = hasSideFiles ? path : DatabaseFile.immutableURI(for: path)
+        let queue = try mappingErrors(path: path) { try DatabaseQueue(path: location, configuration: config) }
+        return FormDatabase(path: path, queue: queue, minimap: minimap, isReadOnly: true)
+    }
+
     /// Inserts the seed form into a database without one, and refreshes the
     /// derived data if the database was changed outside formctl. Writes
     /// nothing when neither is needed.

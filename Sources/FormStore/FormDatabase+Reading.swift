@@ -22,7 +22,12 @@ extension FormDatabase {
 
     /// The minimap's rectangles in drawing order, as saved in `minimap_rect`.
     public func minimapRects() throws(FormStoreError) -> [MinimapRect] {
-        try read { db in try FormTables.minimapRects(db) }
+        try read { db in
+            if isReadOnly, try DerivedState.needsRefresh(db) {
+                return minimap(try FormTables.definition(db)).sorted { $0.z < $1.z }
+            }
+            return try FormTables.minimapRects(db)
+        }
     }
 
     /// The database's schema version (its last applied migration number).

@@ -21,13 +21,17 @@ public typealias MinimapLayout = @Sendable (FormDefinition) -> [MinimapRect]
 public final class FormDatabase: Sendable {
     /// The database file's path, as given to `open`.
     public let path: String
+    /// Opened with `openForReading`: every write throws `readOnly`, and
+    /// derived data that is stale is computed in memory, not saved.
+    public let isReadOnly: Bool
     let queue: DatabaseQueue
     let minimap: MinimapLayout
 
-    init(path: String, queue: DatabaseQueue, minimap: @escaping MinimapLayout) {
+    init(path: String, queue: DatabaseQueue, minimap: @escaping MinimapLayout, isReadOnly: Bool = false) {
         self.path = path
         self.queue = queue
         self.minimap = minimap
+        self.isReadOnly = isReadOnly
     }
 
     /// The newest schema version (migration number) this build carries.
@@ -42,7 +46,8 @@ public final class FormDatabase: Sendable {
     /// Runs `body` in an `IMMEDIATE` transaction, marks the history rows it
     /// produced as formctl's, recomputes the derived data and commits.
     func write<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
-        try immediateTransaction { db in
+        if isReadOnly { throw .readOnly(path: path) }
+        return try immediateTransaction { db in
             // The write lock is held from here to the commit, so every
             // history row above this id comes from this transaction.
             let lastHistoryID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM history") ?? 0
@@ -57,6 +62,10 @@ public final class FormDatabase: Sendable {
     /// database was changed outside formctl since the last refresh, it
     /// refreshes first (a short write transaction).
     func read<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+        // Values and states are exact whatever the flag says (states are
+        // computed from values); only minimap_rect can be stale, and
+        // `minimapRects()` computes it in memory for a read-only database.
+        if isReadOnly { return try mappingErrors(path: path) { try queue.read(body) } }
         let outcome = try mappingErrors(path: path) {
             try queue.read { db -> ReadOutcome<T> in
                 try DerivedState.needsRefresh(db) ? .stale : .read(try body(db))

@@ -14,10 +14,9 @@ struct CheckCommand: ParsableCommand {
     struct Problem: Encodable { let key: String, state: String, reason: String }
 
     func run() throws {
-        let fields = try database.withDatabase { db throws(FormStoreError) in
-            try db.refreshDerived()
-            return try db.fields()
-        }
+        // Reading re-validates: states are computed from the values, and a
+        // database changed behind formctl's back is refreshed on the way.
+        let fields = try database.readingDatabase { db throws(FormStoreError) in try db.fields() }
         let problems = fields.filter(\.isVisible).compactMap { field -> Problem? in
             switch field.state {
             case .valid: return nil

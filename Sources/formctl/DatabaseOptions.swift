@@ -20,6 +20,12 @@ struct DatabaseOptions: ParsableArguments {
         try Self.withDatabase(path: path, create: !noCreate, body)
     }
 
+    /// `withDatabase(_:)` for commands that only read: a database formctl
+    /// may not write is opened for reading instead of refused.
+    func readingDatabase<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
+        try Self.withDatabase(path: path, create: !noCreate, readingOnly: true, body)
+    }
+
     /// `db`, else `$FORMCTL_DB`, else `./form.db`.
     static func resolvePath(_ db: String?) -> String {
         if let db { return db }
@@ -30,9 +36,16 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// `withDatabase(_:)` for a path already resolved.
-    static func withDatabase<T>(path: String, create: Bool, _ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
+    static func withDatabase<T>(path: String, create: Bool, readingOnly: Bool = false,
+                                _ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
         try reportingErrors { () throws(FormStoreError) -> T in
-            let database = try FormDatabase.open(path: path, create: create, minimap: minimapLayout)
+            let database: FormDatabase
+            do throws(FormStoreError) {
+                database = try FormDatabase.open(path: path, create: create, minimap: minimapLayout)
+            } catch {
+                guard readingOnly, case .readOnly = error else { throw error }
+                database = try FormDatabase.openForReading(path: path, minimap: minimapLayout)
+            }
             defer { try? database.close() }
             return try body(database)
         }

@@ -20,7 +20,7 @@ struct FieldsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let fields = try database.withDatabase { database throws(FormStoreError) in try database.fields() }
+        let fields = try database.readingDatabase { database throws(FormStoreError) in try database.fields() }
         if json {
             Terminal.write(try JSONOutput.encode(fields.map {
                 Output(key: $0.key, label: $0.label, value: $0.value, state: $0.state.rawValue, color: $0.state.color.rawValue,

@@ -29,7 +29,7 @@ struct GetCommand: ParsableCommand {
     static func printValue(key: String, json: Bool, path: String, create: Bool) throws {
         let field: Field
         do {
-            field = try DatabaseOptions.withDatabase(path: path, create: create) { database throws(FormStoreError) in
+            field = try DatabaseOptions.withDatabase(path: path, create: create, readingOnly: true) { database throws(FormStoreError) in
                 try database.field(key)
             }
         } catch let exit as ExitCode where exit.rawValue == 64 {

@@ -13,7 +13,7 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        var entries = try database.withDatabase { db throws(FormStoreError) in try db.history(key: key) }
+        var entries = try database.readingDatabase { db throws(FormStoreError) in try db.history(key: key) }
         if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
         if json {
             Terminal.write(try JSONOutput.encode(entries))

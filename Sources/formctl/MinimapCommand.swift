@@ -42,7 +42,7 @@ struct MinimapCommand: ParsableCommand {
     func run() throws {
         let chosen = format ?? defaultFormat
         let columns = width ?? min(Terminal.columns ?? 80, 80)
-        let output = try database.withDatabase { database throws(FormStoreError) -> Either in
+        let output = try database.readingDatabase { database throws(FormStoreError) -> Either in
             if chosen == .svg { return .screen(FormPicture(form: try database.definition()).screen) }
             return .minimap(try database.minimapRects(), try database.definition().minimapWidth)
         }

@@ -142,6 +142,26 @@ struct RefusedFileTests {
         #expect(try box.value("SELECT value FROM field WHERE key = 'first'") == "Jo")
     }
 
+    @Test("a read-only file can still be read (get, fields, minimap, history, check); its bytes stay the same")
+    func readOnlyFileIsReadable() throws {
+        let box = try Sandbox()
+        try box.ok(["set", "first", "Jo"])
+        // An edit behind formctl's back leaves minimap_rect stale on disk.
+        try box.exec("UPDATE field SET value = 'Josephine' WHERE key = 'first'")
+        #expect(chmod(box.db, 0o444) == 0)
+        defer { chmod(box.db, 0o644) }
+        let before = try box.bytes()
+        #expect(try box.ok(["get", "first"]).stdoutText == "Josephine\n")
+        #expect(try box.ok(["fields"]).stdoutText.contains("Josephine"))
+        let minimap = try box.ok(["minimap", "--format", "json"]).stdout
+        let rects = try #require((try JSONSerialization.jsonObject(with: minimap) as? [String: Any])?["rects"] as? [[String: Any]])
+        let first = rects.first { $0["key"] as? String == "first" && $0["kind"] as? String == "field" }
+        #expect(first?["color"] as? String == "green", "computed in memory, not the stale yellow on disk")
+        #expect(try box.ok(["history", "first"]).stdoutText.contains("Josephine"))
+        #expect(try box.formctl(["check"]).exitCode == 1)
+        #expect(try box.bytes() == before)
+    }
+
     @Test("a database in a read-only folder: 77, file unchanged")
     func readOnlyFolder() throws {
         let box = try Sandbox()

@@ -17,4 +17,15 @@ extension FormDatabase {
             return try FormTables.existingField(key, db)
         }
     }
+
+    /// Sets the title template: `{key}` placeholders are replaced by those
+    /// fields' values (`Hello {first} {middle} {last}`). Returns the form.
+    @discardableResult
+    public func setTitleTemplate(_ template: String) throws(FormStoreError) -> FormDefinition {
+        try FieldInput.checkValue(template, key: "title")
+        return try write { db in
+            try db.execute(sql: "UPDATE form SET title_template = ? WHERE id = 1", arguments: [template])
+            return try FormTables.definition(db)
+        }
+    }
 }

@@ -33,6 +33,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case duplicateField(key: String)
     /// The form has no row with this number.
     case unknownRow(number: Int)
+    /// A row cannot be removed while it holds fields (`keys`).
+    case rowNotEmpty(number: Int, keys: [String])
     /// A row width outside the row's accepted range.
     case outOfRange(row: Int, width: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -72,6 +74,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "a field named '\(key)' already exists; choose another key or remove that field first"
         case .unknownRow(let number):
             "the form has no row \(number)"
+        case .rowNotEmpty(let number, let keys):
+            "row \(number) still holds \(keys.joined(separator: ", ")); move them to another row (formctl field move KEY --row N) or remove them first"
         case .outOfRange(let row, let width, let range):
             "row \(row) cannot be \(Self.format(width)) wide: its width must be within \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))"
         case .invalidValue(let key, let reason):

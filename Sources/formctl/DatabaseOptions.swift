@@ -70,7 +70,7 @@ extension FormStoreError {
     /// The exit code documented in the README for this error.
     var exitCode: Int32 {
         switch self {
-        case .unknownField, .unknownRow, .duplicateField, .outOfRange: 64
+        case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty: 64
         case .invalidValue: 65
         case .noDatabase, .noFolder: 66
         case .notADatabase, .notAFormDatabase: 74

@@ -13,7 +13,8 @@ struct Formctl: ParsableCommand {
             name, email, and a hidden twitter field) unless --no-create is given.
 
             Exit codes: 0 success; 1 no such field (get) or a field not valid (check); \
-            64 usage (bad arguments, unknown field or row, width out of range); \
+            64 usage (bad arguments, unknown field or row, width out of range, \
+            removing a row that still holds fields); \
             65 value refused (invalid UTF-8, NUL, bad pattern); 66 no database; \
             70 internal error; 74 not a formctl SQLite database or corrupt; \
             75 database busy; 77 database read-only; 78 schema newer than this formctl.
@@ -21,7 +22,7 @@ struct Formctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
-            FieldCommand.self, RowCommand.self, HistoryCommand.self, CheckCommand.self,
+            FieldCommand.self, RowCommand.self, TitleCommand.self, HistoryCommand.self, CheckCommand.self,
         ]
     )
 

@@ -52,6 +52,35 @@ struct FieldCommandTests {
         #expect(set.stdoutText.contains("invalid") && set.stdoutText.contains("was not checked"), "\(set)")
     }
 
+    @Test("row add/remove/list and title: the form's shape is data")
+    func rowsAndTitle() throws {
+        let box = try Sandbox()
+        try box.createDatabase()
+        let added = try box.ok(["row", "add", "--width", "400", "--min-width", "300", "--max-width", "540"])
+        #expect(added.stdoutText == "row 3: added, 400 points wide\n")
+        #expect(try box.rows("SELECT number, width, min_width, max_width FROM form_row WHERE number = 3") == [["3", "400.0", "300.0", "540.0"]])
+        try box.ok(["field", "add", "phone", "Phone", "--row", "3"])
+        #expect(try rectCount(box) == 11)
+        #expect(try box.ok(["row", "list"]).stdoutText.contains("row 3: 400 points (300…540): phone"))
+
+        let refused = try box.formctl(["row", "remove", "3"])
+        #expect(isError(refused, 64) && refused.stderrText.contains("still holds phone"), "\(refused)")
+        try box.ok(["field", "move", "phone", "--row", "1"])
+        try box.ok(["row", "add", "--width", "540"])
+        try box.ok(["row", "remove", "3"])
+        // The row below moved up; nothing was lost.
+        #expect(try box.rows("SELECT number, width FROM form_row ORDER BY number") == [["1", "540.0"], ["2", "360.0"], ["3", "540.0"]])
+        #expect(try box.value("SELECT \"row\" FROM field WHERE key = 'phone'") == "1")
+        #expect(isError(try box.formctl(["row", "add", "--width", "0"]), 65))
+        #expect(isError(try box.formctl(["row", "remove", "9"]), 64))
+
+        let title = try box.ok(["title", "Dear {first}"])
+        #expect(title.stdoutText == "template: Dear {first}\ntitle:    Dear \n")
+        try box.ok(["set", "first", "Ada"])
+        #expect(try box.ok(["title"]).stdoutText.hasSuffix("title:    Dear Ada\n"))
+        #expect(try box.value("SELECT title_template FROM form") == "Dear {first}")
+    }
+
     @Test("field add puts an empty field in a row at an index")
     func add() throws {
         let box = try Sandbox()

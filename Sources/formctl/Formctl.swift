@@ -27,6 +27,10 @@ struct Formctl: ParsableCommand {
     )
 
     static func main() {
+        if let problem = ArgumentEncoding.problem() {
+            Terminal.printError(problem)
+            Foundation.exit(65)
+        }
         if let code = GetFastPath.run(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(code) }
         main(nil)
     }

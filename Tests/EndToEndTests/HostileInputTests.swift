@@ -124,6 +124,21 @@ struct HostileInputTests {
         #expect(try box.value("SELECT COUNT(*) FROM history") == "6")
     }
 
+    @Test("invalid UTF-8 as a command-line argument: 65, not silently repaired to U+FFFD")
+    func invalidArgumentBytes() throws {
+        let box = try Sandbox()
+        try box.ok(["set", "first", "Jo"])
+        let before = try box.bytes()
+        // Foundation's Process takes Strings, so a shell passes the raw bytes.
+        let script = "exec \"$0\" set first \"$(printf 'ab\\377cd')\" --db \"$1\""
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, try Formctl.binary().path, box.db],
+                                          environment: childEnvironment(), timeout: 30)
+        #expect(isError(result, 65), "\(result)")
+        #expect(result.stderrText.contains("not valid UTF-8") && result.stderrText.contains("\\xFF"), "\(result)")
+        #expect(try box.bytes() == before)
+        #expect(try box.value("SELECT hex(value) FROM field WHERE key = 'first'") == "4A6F")
+    }
+
     @Test("keys are never SQL", arguments: ["first'--", "' OR '1'='1", "first; DROP TABLE field", "\u{1B}[31mfirst", "fïrst", ""])
     func hostileKeys(key: String) throws {
         let box = try Sandbox()

@@ -30,7 +30,7 @@ struct CheckCommand: ParsableCommand {
         } else if problems.isEmpty {
             Terminal.write("all \(fields.filter(\.isVisible).count) shown fields are valid\n")
         } else {
-            Terminal.write(problems.map { "\(DisplayText.escaped($0.key)): \($0.state): \($0.reason)\n" }.joined())
+            Terminal.write(problems.map { "\(DisplayText.escaped($0.key)): \($0.state): \(DisplayText.escaped($0.reason))\n" }.joined())
         }
         if !problems.isEmpty { throw ExitCode(1) }
     }

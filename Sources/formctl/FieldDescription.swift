@@ -4,7 +4,8 @@ extension Field {
     /// `first: short (yellow), 2 characters`, plus the broken rule for invalid values.
     var stateLine: String {
         var line = "\(key): \(state.rawValue) (\(state.color.rawValue)), \(length) character\(length == 1 ? "" : "s")"
-        if let violation = Validator.violation(of: value, rules: rules) { line += ": \(violation)" }
+        // A violation quotes the user's pattern, so it is escaped like any user text.
+        if let violation = Validator.violation(of: value, rules: rules) { line += ": \(DisplayText.escaped(violation))" }
         return line
     }
 }

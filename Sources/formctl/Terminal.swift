@@ -36,8 +36,10 @@ enum Terminal {
         }
     }
 
-    /// Writes `formctl: message` and a newline to standard error.
+    /// Writes `formctl: message` and a newline to standard error. Messages
+    /// quote user input (keys, patterns, paths), so control characters in
+    /// them are shown escaped rather than sent to the terminal.
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("formctl: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("formctl: \(DisplayText.escaped(message))\n".utf8))
     }
 }

@@ -139,6 +139,24 @@ struct HostileInputTests {
         #expect(try box.value("SELECT hex(value) FROM field WHERE key = 'first'") == "4A6F")
     }
 
+    @Test("escape sequences in rules and keys never reach the terminal raw, in output or in errors")
+    func escapesInMessages() throws {
+        let box = try Sandbox()
+        try box.createDatabase()
+        let esc = "\u{1B}[31m"
+        let results = [
+            try box.formctl(["field", "rule", "last", "--pattern", "x\(esc)"]),   // refused: not a regex
+            try box.formctl(["get", "fi\(esc)rst"]),                              // unknown key
+            try box.formctl(["field", "rule", "last", "--pattern", "a\u{1B}b"]),
+            try box.formctl(["set", "last", "123"]),                              // invalid: quotes the pattern
+            try box.formctl(["check"]),
+        ]
+        for result in results {
+            #expect(!result.stdout.contains(0x1B) && !result.stderr.contains(0x1B), "\(result)")
+        }
+        #expect(results[3].stdoutText.contains("\\u{1B}"), "the pattern is shown escaped: \(results[3])")
+    }
+
     @Test("keys are never SQL", arguments: ["first'--", "' OR '1'='1", "first; DROP TABLE field", "\u{1B}[31mfirst", "fïrst", ""])
     func hostileKeys(key: String) throws {
         let box = try Sandbox()

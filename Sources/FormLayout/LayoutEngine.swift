@@ -398,8 +398,7 @@ extension _ViewGraph {
         case .geometryReader:
             let proxy = GeometryProxy(graph: self, node: id)
             let content = readers[Int(node.payload)](proxy)
-            var contentID: NodeID = -1
-            withoutAxis { contentID = makeImplicitZStack(content, alignment: .topLeading) }
+            let contentID = makeImplicitZStack(content, alignment: .topLeading)
             setChildren(of: id, [contentID])
             growLayoutState()
             let contentSize = size(of: contentID, ProposedViewSize(frame.size))

@@ -9,8 +9,7 @@ public struct _SecondaryViewModifier<Secondary: View>: _GraphModifier {
     public func _makeView<Content: View>(content: Content, into graph: _ViewGraph) {
         let payload = graph.alignmentIndex(alignment)
         graph.wrapEach(content) { host in
-            var secondaryID: NodeID = -1
-            graph.withoutAxis { secondaryID = graph.makeImplicitZStack(secondary, alignment: alignment) }
+            let secondaryID = graph.makeImplicitZStack(secondary, alignment: alignment)
             return graph.addBinary(kind, payload: payload, host: host, secondary: secondaryID)
         }
     }

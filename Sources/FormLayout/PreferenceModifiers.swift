@@ -71,9 +71,7 @@ final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView
         let computed = read(graph, host)
         graph.preferenceMemo[host] = PreferenceMemo<Key>(computed)
         let value = computed ?? Key.defaultValue
-        var id: NodeID = -1
-        graph.withoutAxis { id = graph.makeImplicitZStack(transform(value), alignment: .center) }
-        return id
+        return graph.makeImplicitZStack(transform(value), alignment: .center)
     }
 }
 

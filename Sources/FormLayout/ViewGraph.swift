@@ -183,8 +183,8 @@ public final class _ViewGraph {
     }
 
     /// Builds `content` inside an implicit `ZStack` with `alignment` (the
-    /// content of overlays, backgrounds and geometry readers) and returns it
-    /// without pushing it to `output`.
+    /// content of overlays, backgrounds and geometry readers), outside any
+    /// enclosing stack's axis, and returns it without pushing it to `output`.
     func makeImplicitZStack<V: View>(_ content: V, alignment: Alignment) -> NodeID {
         let outer = axisContext
         let mark = output.count
@@ -246,14 +246,6 @@ public final class _ViewGraph {
         body()
         environment = saved
     }
-
-    /// Runs `body` with no enclosing stack axis (inside overlays, ZStacks, readers).
-    func withoutAxis(_ body: () -> Void) {
-        let saved = axisContext
-        axisContext = .none
-        body()
-        axisContext = saved
-    }
 }
 
 /// Index of a node in the graph; -1 for "none".
@@ -314,14 +306,6 @@ enum NodeKind: UInt8 {
     var computesOwnSize: Bool {
         switch self {
         case .hStack, .vStack, .zStack, .fixedFrame, .flexFrame, .padding, .position, .fixedSize: true
-        default: false
-        }
-    }
-
-    /// Modifiers whose child has exactly their frame.
-    var isTransparent: Bool {
-        switch self {
-        case .hidden, .coordinateSpace, .identifier, .preferenceWriter, .preferenceObserver, .alignmentGuide: true
         default: false
         }
     }

@@ -40,9 +40,10 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// The field with `key`, if any.
     public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
 
-    /// The visible fields of row `number`, left to right.
-    public func visibleFields(inRow number: Int) -> [Field] {
-        fields.filter { $0.row == number && $0.isVisible }
+    /// The visible fields of each row, by row number, left to right (grouped
+    /// in one pass: filtering all fields once per row would be quadratic).
+    public var visibleFieldsByRow: [Int: [Field]] {
+        Dictionary(grouping: fields.filter(\.isVisible), by: \.row)
     }
 
     /// Seed 002's form: the title, a row of three name fields 540 wide, and

@@ -12,8 +12,7 @@ public struct FormScreen: View {
     public init(form: FormDefinition) { self.form = form }
 
     public var body: some View {
-        // Grouped once: filtering all fields per row would be quadratic.
-        let fieldsByRow = Dictionary(grouping: form.fields.filter(\.isVisible), by: \.row)
+        let fieldsByRow = form.visibleFieldsByRow
         return VStack {
             Spacer()
             HStack(alignment: .center) {

@@ -1,0 +1,14 @@
+/// Font and colours that flow down the tree.
+struct EnvironmentValues {
+    var font: Font?
+    var fontWeight: Font.Weight?
+    var foreground: Color?
+    var lineLimit: Int?
+
+    var resolvedFont: Font {
+        var font = font ?? .body
+        if let fontWeight { font.weight = fontWeight }
+        return font
+    }
+    var resolvedForeground: Color { foreground ?? .primary }
+}

@@ -1,4 +1,4 @@
-/// Font and colours that flow down the tree.
+/// Font, colours and line limit: what flows down the tree to text and shapes.
 struct EnvironmentValues {
     var font: Font?
     var fontWeight: Font.Weight?

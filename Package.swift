@@ -49,11 +49,7 @@ let package = Package(
             dependencies: [
                 "FormModel", "FormStore", "FormRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // A fully static release binary (Swift runtime, Foundation and
-            // libsqlite3.a) starts without the dynamic loader's ~86k
-            // relocations: `get` runs in about half the time (Benchmarks/cli.sh).
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+            ]
         ),
         .executableTarget(
             name: "LayoutBenchmark",

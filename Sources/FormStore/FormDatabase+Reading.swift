@@ -22,12 +22,25 @@ extension FormDatabase {
 
     /// The minimap's rectangles in drawing order, as saved in `minimap_rect`.
     public func minimapRects() throws(FormStoreError) -> [MinimapRect] {
+        try read { db in try currentMinimapRects(db) }
+    }
+
+    /// The minimap's rectangles and the width of the area they are drawn
+    /// in, in one read (what `formctl minimap` needs, and nothing more).
+    public func minimapDrawing() throws(FormStoreError) -> (rects: [MinimapRect], width: Double) {
         try read { db in
-            if isReadOnly, try DerivedState.needsRefresh(db) {
-                return minimap(try FormTables.definition(db)).sorted { $0.z < $1.z }
-            }
-            return try FormTables.minimapRects(db)
+            let width = try Double.fetchOne(db, sql: "SELECT minimap_width FROM form WHERE id = 1") ?? FormDefinition.seed.minimapWidth
+            return (try currentMinimapRects(db), width)
         }
+    }
+
+    /// The stored rectangles, or, for a read-only database that is stale,
+    /// the ones computed in memory.
+    private func currentMinimapRects(_ db: Database) throws -> [MinimapRect] {
+        if isReadOnly, try DerivedState.needsRefresh(db) {
+            return minimap(try FormTables.definition(db)).sorted { $0.z < $1.z }
+        }
+        return try FormTables.minimapRects(db)
     }
 
     /// The database's schema version (its last applied migration number).

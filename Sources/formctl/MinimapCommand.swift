@@ -44,7 +44,8 @@ struct MinimapCommand: ParsableCommand {
         let columns = width ?? min(Terminal.columns ?? 80, 80)
         let output = try database.readingDatabase { database throws(FormStoreError) -> Either in
             if chosen == .svg { return .screen(FormPicture(form: try database.definition()).screen) }
-            return .minimap(try database.minimapRects(), try database.definition().minimapWidth)
+            let drawing = try database.minimapDrawing()
+            return .minimap(drawing.rects, drawing.width)
         }
         switch output {
         case .screen(let screen):

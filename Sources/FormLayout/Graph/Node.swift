@@ -1,0 +1,62 @@
+/// Index of a node in the graph; -1 for "none".
+typealias NodeID = Int32
+
+/// The axis of the stack a view sits in, which decides the direction of
+/// `Spacer`s and `Divider`s.
+enum AxisContext: UInt8 { case none, horizontal, vertical }
+
+/// One node of the flat tree.
+struct Node {
+    var kind: NodeKind
+    var axis: AxisContext
+    /// True when this node or a descendant writes a preference.
+    var subtreeWrites = false
+    var isFixedHorizontally = false
+    var isFixedVertically = false
+    /// Whether the node's size can change with the width (height) it is
+    /// offered. Text ignores the height it is offered, a fixed frame the
+    /// axis it fixes: sizing such a node with that axis normalised lets the
+    /// size cache answer the stacks' repeated probes.
+    var dependsOnWidth = true
+    var dependsOnHeight = true
+    var priority: Double = 0
+    var parent: NodeID = -1
+    var payload: Int32
+    var childStart: Int32
+    var childCount: Int32
+
+    init(kind: NodeKind, axis: AxisContext, payload: Int32, childStart: Int32, childCount: Int32) {
+        self.kind = kind
+        self.axis = axis
+        self.payload = payload
+        self.childStart = childStart
+        self.childCount = childCount
+    }
+}
+
+extension Node {
+    /// What the node's size depends on.
+    var sizeDependence: SizeDependence { SizeDependence(width: dependsOnWidth, height: dependsOnHeight) }
+
+    mutating func setSizeDependence(_ dependence: SizeDependence) {
+        dependsOnWidth = dependence.width
+        dependsOnHeight = dependence.height
+    }
+}
+
+/// What a node is. Everything the engine knows about a kind lives in the
+/// type ``NodeKind/visit(_:)`` maps it to (under `Nodes/`).
+enum NodeKind: UInt8 {
+    // Leaves.
+    case shape, text, textField, slider, toggleSwitch, divider, spacer
+    // Containers.
+    case hStack, vStack, zStack
+    // Unary layout modifiers (child first).
+    case fixedFrame, flexFrame, padding, offset, position, fixedSize, alignmentGuide
+    // Modifiers that keep their child's frame.
+    case hidden, coordinateSpace, identifier, preferenceWriter, preferenceObserver
+    // Two children: [host, secondary].
+    case overlay, background
+    // Built during placement.
+    case geometryReader, preferenceOverlay, preferenceBackground
+}

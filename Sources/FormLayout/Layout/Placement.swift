@@ -1,0 +1,31 @@
+/// The third step of layout: top-down, every node gets its frame in window
+/// coordinates, and views built from geometry or preferences are built.
+/// Each kind's rules (`Nodes/`) say where its children go.
+extension _ViewGraph {
+    /// Gives `id` its frame (window coordinates) and places its children.
+    func place(_ id: NodeID, in frame: CGRect) {
+        frames[Int(id)] = frame
+        struct Ask: NodeRulesVisitor {
+            let graph: _ViewGraph, id: NodeID, node: Node, frame: CGRect
+            @inline(__always)
+            func visit<Rules: NodeRules>(_ rules: Rules.Type) {
+                Rules.place(id, node, in: frame, graph: graph)
+            }
+        }
+        let node = nodes[Int(id)]
+        node.kind.visit(Ask(graph: self, id: id, node: node, frame: frame))
+    }
+
+    /// Places `child` at the size it chooses for `proposal`, its guides on
+    /// `alignment`'s within `frame` (frames, padding, fixedSize).
+    func placeAligned(_ child: NodeID, proposal: ProposedViewSize, in frame: CGRect, _ alignment: Alignment) {
+        let childSize = size(of: child, proposal)
+        place(child, in: CGRect(origin: alignedOrigin(childSize, in: frame, alignment, child: child), size: childSize))
+    }
+
+    /// Places the secondary view of an overlay or background over its
+    /// host's frame.
+    func placeSecondary(_ secondary: NodeID, over frame: CGRect, alignment: Alignment) {
+        placeAligned(secondary, proposal: ProposedViewSize(frame.size), in: frame, alignment)
+    }
+}

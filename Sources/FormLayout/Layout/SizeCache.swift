@@ -1,0 +1,67 @@
+/// Four remembered (proposal, size) answers per node that computes its own
+/// size, flat (block × 4 + slot). Stacks ask each child for its smallest,
+/// largest and chosen sizes and place it with a fourth, and the cache keeps
+/// that from growing exponentially with the nesting depth. Proposals are
+/// keyed by bit pattern, nil as NaN. Written only by sizing.
+struct SizeCache {
+    var widths: [UInt] = []
+    var heights: [UInt] = []
+    var sizes: [CGSize] = []
+    /// The slot each block overwrites next.
+    var next: [UInt8] = []
+    /// Each node's cache block, or -1: leaves and modifiers that hand the
+    /// proposal to their child answer faster than a cache lookup, so only
+    /// stacks, frames and padding get one (which also keeps the memory
+    /// touched per layout, and so page faults, down).
+    var block: [Int32] = []
+
+    /// A key no proposal has: a NaN payload Swift never produces.
+    private static let unused: UInt = 0x7FF8_DEAD_BEEF_0001
+
+    @inline(__always)
+    func lookup(block: Int, _ p: ProposedViewSize) -> CGSize? {
+        let w = (p.width ?? .nan).bitPattern
+        let h = (p.height ?? .nan).bitPattern
+        let base = block &* 4
+        for slot in base..<(base + 4) where widths[slot] == w && heights[slot] == h {
+            return sizes[slot]
+        }
+        return nil
+    }
+
+    @inline(__always)
+    mutating func store(block: Int, _ p: ProposedViewSize, _ size: CGSize) {
+        let slot = block &* 4 + Int(next[block])
+        widths[slot] = (p.width ?? .nan).bitPattern
+        heights[slot] = (p.height ?? .nan).bitPattern
+        sizes[slot] = size
+        next[block] = (next[block] &+ 1) & 3
+    }
+
+    /// Gives each of `nodes` (the ones added since the last call) a block
+    /// if its kind computes its own size.
+    mutating func grow(for nodes: ArraySlice<Node>) {
+        var blocks = next.count
+        for node in nodes {
+            if node.kind.computesOwnSize {
+                block.append(Int32(blocks))
+                blocks += 1
+            } else {
+                block.append(-1)
+            }
+        }
+        let missing = blocks - next.count
+        widths.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
+        heights.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
+        sizes.append(contentsOf: repeatElement(.zero, count: 4 * missing))
+        next.append(contentsOf: repeatElement(0, count: missing))
+    }
+}
+
+/// Scratch space the stacks share out space in, used in a strict stack
+/// discipline (each stack removes what it appended), so that layout
+/// allocates nothing per node. Written only by sizing and placing stacks.
+struct StackScratch {
+    var sizes: [CGSize] = []
+    var flexibility: [StackFlexibility] = []
+}

@@ -1,0 +1,51 @@
+/// Proposal-based layout, as SwiftUI does it: a parent proposes a size, the
+/// child chooses its own, the parent places it. This file answers the
+/// second step for any node, memoised in the size cache; each kind's rules
+/// (`Nodes/`) say how it chooses, and `Placement.swift` does the third step.
+extension _ViewGraph {
+    /// The size node `id` chooses when offered `proposal`.
+    func size(of id: NodeID, _ proposal: ProposedViewSize) -> CGSize {
+        let index = Int(id)
+        let node = nodes[index]
+        // An axis the node ignores is normalised to nil so that proposals
+        // differing only there share one cache entry.
+        let p = ProposedViewSize(width: node.dependsOnWidth ? proposal.width : nil,
+                                 height: node.dependsOnHeight ? proposal.height : nil)
+        let block = Int(sizeCache.block[index])
+        if block < 0 { return computeSize(id, node, p) }
+        if let size = sizeCache.lookup(block: block, p) { return size }
+        let size = computeSize(id, node, p)
+        sizeCache.store(block: block, p, size)
+        return size
+    }
+
+    /// Asks the node's rules, bypassing the cache.
+    @inline(__always)
+    private func computeSize(_ id: NodeID, _ node: Node, _ p: ProposedViewSize) -> CGSize {
+        struct Ask: NodeRulesVisitor {
+            let graph: _ViewGraph, id: NodeID, node: Node, proposal: ProposedViewSize
+            @inline(__always)
+            func visit<Rules: NodeRules>(_ rules: Rules.Type) -> CGSize {
+                Rules.size(id, node, proposal, in: graph)
+            }
+        }
+        return node.kind.visit(Ask(graph: self, id: id, node: node, proposal: p))
+    }
+
+    /// Makes room in the per-node layout state for nodes built since the
+    /// last call (all of them at first; then views built during placement).
+    func growLayoutState() {
+        let first = frames.count
+        guard nodes.count > first else { return }
+        if first == 0 {
+            // Views built during placement (geometry readers, preference
+            // views) add nodes later; room reserved now is only touched, and
+            // paid for in page faults, if they do, and saves copying these
+            // arrays when they arrive.
+            frames.reserveCapacity(nodes.count * 2)
+            sizeCache.block.reserveCapacity(nodes.count * 2)
+        }
+        frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
+        sizeCache.grow(for: nodes[first...])
+    }
+}

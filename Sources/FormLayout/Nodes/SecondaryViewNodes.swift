@@ -1,0 +1,76 @@
+/// Two children, the host and a secondary view (`overlay`, `background`,
+/// `overlayPreferenceValue`, `backgroundPreferenceValue`). The composite is
+/// the host's size and frame (the secondary never changes it, seed 004);
+/// the secondary is offered the host's size and aligned on it; a
+/// background draws, and writes its preferences, before its host, an
+/// overlay after.
+protocol SecondaryViewRules: TransparentNodeRules {
+    /// True for a background: the secondary view is behind the host.
+    static var secondaryIsBehind: Bool { get }
+}
+
+extension SecondaryViewRules {
+    static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
+        let children = list.graph.children(of: id)
+        if secondaryIsBehind {
+            for child in children.reversed() { list.draw(child) }
+        } else {
+            list.drawChildren(of: id)
+        }
+    }
+
+    static var preferenceRole: PreferenceRole { secondaryIsBehind ? .secondaryFirst : .hostFirst }
+}
+
+/// Places an `overlay`'s or `background`'s content, built with the host.
+extension SecondaryViewRules {
+    static func placeHostAndSecondary(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        graph.place(graph.firstChild(of: id), in: frame)
+        graph.placeSecondary(graph.childIDs[Int(node.childStart) + 1], over: frame, alignment: graph.alignments[Int(node.payload)])
+    }
+
+    /// Lays the host out first, then builds the secondary view from the
+    /// host's preferences (and the anchors in them) and places it.
+    static func placeHostThenBuildSecondary(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        let host = graph.firstChild(of: id)
+        graph.place(host, in: frame)
+        let secondary = graph.preferenceViews[Int(node.payload)].makeView(graph: graph, host: host)
+        graph.setChildren(of: id, [host, secondary])
+        graph.growLayoutState()
+        graph.placeSecondary(secondary, over: frame, alignment: .center)
+    }
+}
+
+/// `overlay`: the secondary view in front of the host.
+enum OverlayNode: SecondaryViewRules {
+    static var secondaryIsBehind: Bool { false }
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        placeHostAndSecondary(id, node, in: frame, graph: graph)
+    }
+}
+
+/// `background`: the secondary view behind the host.
+enum BackgroundNode: SecondaryViewRules {
+    static var secondaryIsBehind: Bool { true }
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        placeHostAndSecondary(id, node, in: frame, graph: graph)
+    }
+}
+
+/// `overlayPreferenceValue`: in front of the host, a view built from the
+/// host's value of a preference key once the host is laid out.
+enum PreferenceOverlayNode: SecondaryViewRules {
+    static var secondaryIsBehind: Bool { false }
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        placeHostThenBuildSecondary(id, node, in: frame, graph: graph)
+    }
+}
+
+/// `backgroundPreferenceValue`: behind the host, a view built from the
+/// host's value of a preference key once the host is laid out.
+enum PreferenceBackgroundNode: SecondaryViewRules {
+    static var secondaryIsBehind: Bool { true }
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        placeHostThenBuildSecondary(id, node, in: frame, graph: graph)
+    }
+}

@@ -1,0 +1,28 @@
+/// A filled shape (`Rectangle`, `Circle`, `Color`, …): it takes whatever
+/// size it is offered, SwiftUI's ideal size where a dimension is left open.
+enum ShapeNode: LeafNodeRules {
+    static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence { .both }
+
+    static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
+        proposal.replacingUnspecifiedDimensions(by: SwiftUIConstants.shapeIdealSize)
+    }
+
+    static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
+        let shape = list.graph.shapes[Int(node.payload)]
+        list.add(list.frame(of: id), shape.shape, shape.fill)
+    }
+}
+
+/// What a shape node draws.
+struct ShapePayload {
+    let shape: DisplayItem.Shape
+    let fill: Color
+}
+
+extension _ViewGraph {
+    /// Adds a shape leaf filled with `fill`.
+    func addShape(_ shape: DisplayItem.Shape, fill: Color) {
+        shapes.append(ShapePayload(shape: shape, fill: fill))
+        addLeaf(.shape, payload: shapes.count - 1)
+    }
+}

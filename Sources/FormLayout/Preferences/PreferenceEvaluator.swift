@@ -1,0 +1,87 @@
+/// Collects preference values up the tree once it is laid out.
+extension _ViewGraph {
+    /// The value of `Key` that the subtree at `id` produces, or nil when no
+    /// view in it writes `Key`.
+    ///
+    /// Children are visited before their parents and siblings in code order,
+    /// so closures run in that order (seed 002); the first value met is kept
+    /// as it is and `reduce` folds in each later one (seed 000). A
+    /// background's values come before its host's, an overlay's after.
+    func preferenceValue<Key: PreferenceKey>(_ key: Key.Type, of id: NodeID) -> Key.Value? {
+        let node = nodes[Int(id)]
+        guard node.subtreeWrites else { return nil }
+        switch node.kind.preferenceRole {
+        case .writes:
+            let below = preferenceValue(key, of: firstChild(of: id))
+            let writer = writers[Int(node.payload)]
+            guard writer.keyID == ObjectIdentifier(Key.self) else { return below }
+            let typed = unsafeDowncast(writer, to: PreferenceWriter<Key>.self)
+            var value = writer.replaces ? Key.defaultValue : (below ?? Key.defaultValue)
+            typed.write(&value, frames[Int(id)])
+            return value
+        case .secondaryFirst, .hostFirst:
+            let children = self.children(of: id)
+            let host = children[children.startIndex]
+            var hostValue: Key.Value?
+            if let memo = preferenceMemo[host] as? PreferenceMemo<Key> {
+                hostValue = memo.value
+            } else {
+                hostValue = preferenceValue(key, of: host)
+            }
+            guard children.count == 2 else { return hostValue }
+            let secondaryValue = preferenceValue(key, of: children[children.startIndex + 1])
+            var merged = Merged<Key>()
+            if node.kind.preferenceRole == .secondaryFirst {
+                merged.add(secondaryValue)
+                merged.add(hostValue)
+            } else {
+                merged.add(hostValue)
+                merged.add(secondaryValue)
+            }
+            return merged.result
+        case .mergesChildren, .observes:
+            var merged = Merged<Key>()
+            for child in children(of: id) {
+                merged.add(preferenceValue(key, of: child))
+            }
+            return merged.result
+        }
+    }
+
+    /// Calls every `onPreferenceChange` action, children first.
+    func notifyObservers(from id: NodeID) {
+        for child in children(of: id) { notifyObservers(from: child) }
+        let node = nodes[Int(id)]
+        if node.kind.preferenceRole == .observes {
+            changeObservers[Int(node.payload)].notify(graph: self, node: id)
+        }
+    }
+}
+
+/// Siblings' values folded together: the first taken as it is, each later
+/// one passed to `reduce`. The value is held outside an optional so that
+/// `reduce` appends in place instead of copying what was merged so far.
+struct Merged<Key: PreferenceKey> {
+    var value = Key.defaultValue
+    var hasValue = false
+
+    @inline(__always)
+    mutating func add(_ next: Key.Value?) {
+        guard let next else { return }
+        if hasValue {
+            Key.reduce(value: &value) { next }
+        } else {
+            value = next
+            hasValue = true
+        }
+    }
+
+    var result: Key.Value? { hasValue ? value : nil }
+}
+
+/// A host's value of `Key`, kept from building a preference view so that
+/// collecting the root's value does not walk the host's subtree again.
+final class PreferenceMemo<Key: PreferenceKey> {
+    let value: Key.Value?
+    init(_ value: Key.Value?) { self.value = value }
+}

@@ -1,0 +1,57 @@
+/// Views side by side, as SwiftUI's `HStack`: space is shared out by
+/// `layoutPriority`, then least flexible child first; children are aligned
+/// vertically on `alignment`.
+public struct HStack<Content: View>: _PrimitiveView {
+    let alignment: VerticalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    /// Children aligned on `alignment`, `spacing` points apart (8 when nil, SwiftUI's default).
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        graph.stacks.append(StackPayload(spacing: view.spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: view.alignment.key))
+        graph.addContainer(.hStack, payload: graph.stacks.count - 1, axis: .horizontal, content: view.content)
+    }
+}
+
+/// Views one above the other, as SwiftUI's `VStack`.
+public struct VStack<Content: View>: _PrimitiveView {
+    let alignment: HorizontalAlignment
+    let spacing: CGFloat?
+    let content: Content
+
+    /// Children aligned on `alignment`, `spacing` points apart (8 when nil, SwiftUI's default).
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        graph.stacks.append(StackPayload(spacing: view.spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: view.alignment.key))
+        graph.addContainer(.vStack, payload: graph.stacks.count - 1, axis: .vertical, content: view.content)
+    }
+}
+
+/// Views on top of each other, as SwiftUI's `ZStack`: each child is offered
+/// the stack's proposal, and the stack is as large as the union of its
+/// aligned children.
+public struct ZStack<Content: View>: _PrimitiveView {
+    let alignment: Alignment
+    let content: Content
+
+    /// Children layered in code order, the first at the back, each placed by `alignment`.
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        graph.addContainer(.zStack, payload: graph.alignmentIndex(view.alignment), axis: .none, content: view.content)
+    }
+}

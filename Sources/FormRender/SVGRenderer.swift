@@ -58,10 +58,7 @@ public struct SVGRenderer: Hashable, Sendable {
             attribute("y", frame.minY, to: &out)
             attribute("width", frame.width, to: &out)
             attribute("height", frame.height, to: &out)
-            let shorter = min(frame.width, frame.height)
-            var radius: CGFloat = 0
-            if case .roundedRectangle(let cornerRadius) = item.shape { radius = min(max(cornerRadius, 0), shorter / 2) }
-            if case .capsule = item.shape { radius = shorter / 2 }
+            let radius = CGFloat(item.shape.cornerRadius(in: frame.size))
             if radius > 0 {
                 attribute("rx", radius, to: &out)
                 attribute("ry", radius, to: &out)

@@ -20,20 +20,18 @@ struct ShapeCoverage {
         let width = Double(frame.width), height = Double(frame.height)
         centerX = Double(frame.midX)
         centerY = Double(frame.midY)
-        let shorter = min(width, height)
+        radius = shape.cornerRadius(in: frame.size)
         switch shape {
         case .rectangle:
-            halfWidth = width / 2; halfHeight = height / 2; radius = 0; isRectangle = true
-        case .roundedRectangle(let cornerRadius):
-            halfWidth = width / 2; halfHeight = height / 2
-            radius = min(max(Double(cornerRadius), 0), shorter / 2)
-            isRectangle = radius == 0
+            halfWidth = width / 2; halfHeight = height / 2; isRectangle = true
+        case .roundedRectangle:
+            halfWidth = width / 2; halfHeight = height / 2; isRectangle = radius == 0
         case .capsule:
-            halfWidth = width / 2; halfHeight = height / 2; radius = shorter / 2; isRectangle = false
+            halfWidth = width / 2; halfHeight = height / 2; isRectangle = false
         case .circle:
             // Inscribed in and centred on the frame: a square of the shorter
             // side with fully rounded corners is exactly that circle.
-            halfWidth = shorter / 2; halfHeight = shorter / 2; radius = shorter / 2; isRectangle = false
+            halfWidth = radius; halfHeight = radius; isRectangle = false
         case .text:
             return nil
         }

@@ -120,23 +120,8 @@ struct DatabaseFile {
     /// Reads the schema through a read-only connection that cannot change
     /// the file (see the type's comment).
     private func inspectSchema(busyTimeout: TimeInterval) throws(FormStoreError) -> Kind {
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(busyTimeout)
-        // With a -wal (or a rollback -journal) beside it, the main file alone
-        // may not hold the last committed state: read through the locks.
-        let needsLocks = FileManager.default.fileExists(atPath: path + "-wal")
-            || FileManager.default.fileExists(atPath: path + "-journal")
-        let location = needsLocks ? path : Self.immutableURI(for: path)
-        return try mappingErrors(path: path) {
-            let queue: DatabaseQueue
-            do {
-                queue = try DatabaseQueue(path: location, configuration: config)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && location != path {
-                // An SQLite built without URI file names: fall back to a
-                // plain read-only connection.
-                queue = try DatabaseQueue(path: path, configuration: config)
-            }
+        try mappingErrors(path: path) {
+            let queue = try readOnlyQueue(busyTimeout: busyTimeout)
             defer { try? queue.close() }
             return try queue.read { db throws -> Kind in
                 let schema = try SchemaFacts.read(db)
@@ -150,8 +135,30 @@ struct DatabaseFile {
         }
     }
 
+    /// A read-only connection to the file that leaves nothing beside it.
+    /// With a `-wal` (or a rollback `-journal`) beside it, the main file
+    /// alone may not hold the last committed state, so the connection reads
+    /// through the locks; without one the file alone is the database and is
+    /// opened immutable, so SQLite creates no side files (see the type's
+    /// comment).
+    func readOnlyQueue(busyTimeout: TimeInterval) throws -> DatabaseQueue {
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(busyTimeout)
+        let hasSideFiles = FileManager.default.fileExists(atPath: path + "-wal")
+            || FileManager.default.fileExists(atPath: path + "-journal")
+        let location = hasSideFiles ? path : Self.immutableURI(for: path)
+        do {
+            return try DatabaseQueue(path: location, configuration: config)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && location != path {
+            // An SQLite built without URI file names: fall back to a
+            // plain read-only connection.
+            return try DatabaseQueue(path: path, configuration: config)
+        }
+    }
+
     /// An SQLite URI opening `path` as immutable (no locks, no side files).
-    static func immutableURI(for path: String) -> String {
+    private static func immutableURI(for path: String) -> String {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~")
         let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute

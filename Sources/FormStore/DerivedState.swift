@@ -20,9 +20,8 @@ enum DerivedState {
     /// `needs_refresh`. Runs inside the caller's write transaction.
     static func refresh(_ db: Database, minimap: MinimapLayout) throws {
         if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM form") == 0 {
-            try db.execute(
-                sql: "INSERT INTO form (id, title_template, minimap_width) VALUES (1, ?, ?)",
-                arguments: [FormDefinition.seed.titleTemplate, FormDefinition.seed.minimapWidth])
+            try FormTables.insertForm(
+                titleTemplate: FormDefinition.seed.titleTemplate, minimapWidth: FormDefinition.seed.minimapWidth, db)
         }
         // Form order is rows first, then left to right, whatever positions
         // an edit in the sqlite3 shell left behind.

@@ -17,11 +17,11 @@ extension FormDatabase {
     /// - Parameter minimap: computes the minimap rectangles saved in
     ///   `minimap_rect` after every change.
     public static func open(path: String, create: Bool = false, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
-        try open(path: path, create: create, busyTimeout: 5, minimap: minimap)
+        try open(path: path, create: create, busyTimeout: Self.busyTimeout, minimap: minimap)
     }
 
     /// `open(path:create:minimap:)` with a chosen busy timeout (tests wait
-    /// less than the 5 s users get).
+    /// less than the `busyTimeout` users get).
     static func open(path: String, create: Bool, busyTimeout: TimeInterval, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
         let file = DatabaseFile(path: path)
         let kind = try file.inspect(busyTimeout: busyTimeout)
@@ -62,21 +62,13 @@ extension FormDatabase {
     /// refused with `readOnly` too.
     public static func openForReading(path: String, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
         let file = DatabaseFile(path: path)
-        switch try file.inspect(busyTimeout: 5) {
+        switch try file.inspect(busyTimeout: Self.busyTimeout) {
         case .missing: throw .noDatabase(path: path)
         case .empty: throw .readOnly(path: path)
         case .form(let version) where version < EmbeddedMigration.latestVersion: throw .readOnly(path: path)
         case .form: break
         }
-        var config = Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(5)
-        // Without a -wal or journal beside it the file alone is the
-        // database: open it immutable, so SQLite creates nothing beside it.
-        let hasSideFiles = FileManager.default.fileExists(atPath: path + "-wal")
-            || FileManager.default.fileExists(atPath: path + "-journal")
-        let location = hasSideFiles ? path : DatabaseFile.immutableURI(for: path)
-        let queue = try mappingErrors(path: path) { try DatabaseQueue(path: location, configuration: config) }
+        let queue = try mappingErrors(path: path) { try file.readOnlyQueue(busyTimeout: Self.busyTimeout) }
         return FormDatabase(path: path, queue: queue, minimap: minimap, isReadOnly: true)
     }
 
@@ -85,15 +77,13 @@ extension FormDatabase {
     /// nothing when neither is needed.
     private func seedOrRefreshIfNeeded() throws(FormStoreError) {
         let (isEmpty, isStale) = try mappingErrors(path: path) {
-            try queue.read { db in
-                let isEmpty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM form) + (SELECT COUNT(*) FROM form_row) + (SELECT COUNT(*) FROM field)") == 0
-                return (isEmpty, try DerivedState.needsRefresh(db))
-            }
+            try queue.read { db in (try FormTables.isEmpty(db), try DerivedState.needsRefresh(db)) }
         }
         guard isEmpty || isStale else { return }
         try write { db in
-            let stillEmpty = try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM form) + (SELECT COUNT(*) FROM form_row) + (SELECT COUNT(*) FROM field)") == 0
-            if stillEmpty { try FormTables.insert(.seed, db) }
+            // Asked again under the write lock: another process may have
+            // seeded the file since the read above.
+            if try FormTables.isEmpty(db) { try FormTables.insert(.seed, db) }
         }
     }
 }

@@ -34,6 +34,10 @@ public final class FormDatabase: Sendable {
         self.isReadOnly = isReadOnly
     }
 
+    /// How long a connection waits for another one's lock before giving up
+    /// with `busy` (the README's exit code 75 promises users 5 s).
+    static let busyTimeout: TimeInterval = 5
+
     /// The newest schema version (migration number) this build carries.
     public static var knownSchemaVersion: Int { EmbeddedMigration.latestVersion }
 

@@ -77,13 +77,17 @@ enum FormTables {
         }
     }
 
+    /// True when the form has no `form` row, no rows and no fields: a new
+    /// database that still needs the seed form.
+    static func isEmpty(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT (SELECT COUNT(*) FROM form) + (SELECT COUNT(*) FROM form_row) + (SELECT COUNT(*) FROM field)") == 0
+    }
+
     // MARK: Writing
 
     /// Inserts a whole form into empty tables (the seed, for a new file).
     static func insert(_ definition: FormDefinition, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT INTO form (id, title_template, minimap_width) VALUES (1, ?, ?)",
-            arguments: [definition.titleTemplate, definition.minimapWidth])
+        try insertForm(titleTemplate: definition.titleTemplate, minimapWidth: definition.minimapWidth, db)
         for row in definition.rows {
             try db.execute(
                 sql: "INSERT INTO form_row (number, width, min_width, max_width) VALUES (?, ?, ?, ?)",
@@ -92,6 +96,13 @@ enum FormTables {
         for field in definition.fields {
             try insert(field, db)
         }
+    }
+
+    /// Inserts the single `form` row (id 1).
+    static func insertForm(titleTemplate: String, minimapWidth: Double, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO form (id, title_template, minimap_width) VALUES (1, ?, ?)",
+            arguments: [titleTemplate, minimapWidth])
     }
 
     static func insert(_ field: Field, _ db: Database) throws {

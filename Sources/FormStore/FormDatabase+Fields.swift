@@ -15,11 +15,7 @@ extension FormDatabase {
     }
 
     private func setVisible(_ visible: Bool, key: String) throws(FormStoreError) -> Field {
-        try write { db in
-            _ = try FormTables.existingField(key, db)
-            try db.execute(sql: "UPDATE field SET visible = ? WHERE key = ?", arguments: [visible, key])
-            return try FormTables.existingField(key, db)
-        }
+        try write { db in try FormTables.updateField(key, set: "visible = ?", [visible], db) }
     }
 
     /// Replaces a field's rules and returns the field with its state under
@@ -29,11 +25,9 @@ extension FormDatabase {
     public func setRules(key: String, rules: FieldRules) throws(FormStoreError) -> Field {
         try FieldInput.checkRules(rules, key: key)
         return try write { db in
-            _ = try FormTables.existingField(key, db)
-            try db.execute(
-                sql: "UPDATE field SET required = ?, min_length = ?, max_length = ?, pattern = ?, email = ? WHERE key = ?",
-                arguments: [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, key])
-            return try FormTables.existingField(key, db)
+            try FormTables.updateField(
+                key, set: "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?",
+                [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email], db)
         }
     }
 

@@ -11,11 +11,7 @@ extension FormDatabase {
     @discardableResult
     public func setValue(key: String, value: String) throws(FormStoreError) -> Field {
         try FieldInput.checkValue(value, key: key)
-        return try write { db in
-            _ = try FormTables.existingField(key, db)
-            try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [value, key])
-            return try FormTables.existingField(key, db)
-        }
+        return try write { db in try FormTables.updateField(key, set: "value = ?", [value], db) }
     }
 
     /// Sets the title template: `{key}` placeholders are replaced by those

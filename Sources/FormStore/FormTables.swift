@@ -114,6 +114,15 @@ enum FormTables {
             ])
     }
 
+    /// Sets columns of the field with `key` (`assignments` is the SQL after
+    /// `SET`, `arguments` its values) and returns the field as it then is;
+    /// throws `unknownField` when there is no such field.
+    static func updateField(_ key: String, set assignments: String, _ arguments: StatementArguments, _ db: Database) throws -> Field {
+        _ = try existingField(key, db)
+        try db.execute(sql: "UPDATE field SET \(assignments) WHERE key = ?", arguments: arguments + [key])
+        return try existingField(key, db)
+    }
+
     static func replaceMinimapRects(with rects: [MinimapRect], _ db: Database) throws {
         try db.execute(sql: "DELETE FROM minimap_rect")
         for rect in rects {

@@ -6,12 +6,22 @@ import FormLayout
 public enum ValidationState: String, CaseIterable, Codable, Sendable {
     /// No characters at all.
     case empty
-    /// One or two characters.
+    /// Fewer than `minimumValidLength` characters, but not none.
     case short
-    /// Three characters or more, and no rule broken.
+    /// `minimumValidLength` characters or more, and no rule broken.
     case valid
     /// A rule of the field (length, pattern, email syntax) is broken.
     case invalid
+
+    /// The fewest characters a value needs to be `valid` rather than
+    /// `short` (seed 002: `fieldValue.count < 3` is yellow). The
+    /// `field_estimate` view of `migrations/0001_initial.sql` says the same
+    /// in SQL, which cannot refer to this; a FormStore test keeps them equal.
+    public static let minimumValidLength = 3
+
+    /// Why a `short` value is not valid, in words a user can act on
+    /// (`has fewer than 3 characters`).
+    public static let shortReason = "has fewer than \(minimumValidLength) characters"
 
     /// The colour the minimap and the terminal show for the state.
     public var color: FieldColor {

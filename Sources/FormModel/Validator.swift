@@ -7,7 +7,7 @@ public enum Validator {
         let length = value.count
         if length == 0 { return .empty }
         if violation(of: value, rules: rules) != nil { return .invalid }
-        return length < 3 ? .short : .valid
+        return length < ValidationState.minimumValidLength ? .short : .valid
     }
 
     /// The first rule `value` breaks, in words a user can act on, or nil.

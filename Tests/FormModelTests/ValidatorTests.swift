@@ -11,6 +11,14 @@ struct ValidatorTests {
         #expect(Validator.state(of: value) == state)
     }
 
+    @Test func shortEndsAtTheSeedsThreeCharacters() {
+        #expect(ValidationState.minimumValidLength == 3)
+        #expect(ValidationState.shortReason == "has fewer than 3 characters")
+        let length = ValidationState.minimumValidLength
+        #expect(Validator.state(of: String(repeating: "a", count: length - 1)) == .short)
+        #expect(Validator.state(of: String(repeating: "a", count: length)) == .valid)
+    }
+
     @Test func statesHaveTheSeedsColours() {
         #expect(ValidationState.empty.color == .red)
         #expect(ValidationState.short.color == .yellow)

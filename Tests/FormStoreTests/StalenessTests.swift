@@ -25,6 +25,23 @@ import Testing
         #expect(try sqlite3(path, "SELECT needs_refresh FROM form;") == "0")
     }
 
+    /// The SQL estimate (`field_estimate` in the landed, append-only
+    /// `0001_initial.sql`) spells out the short threshold on its own; this
+    /// keeps it equal to `ValidationState.minimumValidLength`.
+    @Test func theSQLEstimateEndsShortWhereSwiftDoes() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("form.db")
+        try createStore(path)
+        let length = ValidationState.minimumValidLength
+        for (count, state) in [(length - 1, ValidationState.short), (length, .valid)] {
+            let value = String(repeating: "a", count: count)
+            try sqlite3(path, "UPDATE field SET value = '\(value)' WHERE key = 'first';")
+            #expect(try sqlite3(path, "SELECT state, length FROM field WHERE key = 'first';") == "\(state.rawValue)|\(count)")
+            #expect(Validator.state(of: value) == state)
+        }
+        #expect(try sqlite3(path, "SELECT needs_refresh FROM form;") == "1", "the states above are SQL's estimate")
+    }
+
     @Test func anOpenStoreRefreshesBeforeReading() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("form.db")

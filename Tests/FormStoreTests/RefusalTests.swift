@@ -121,7 +121,7 @@ import Testing
         // A sqlite3 shell holding the write lock for a while.
         let marker = folder.path("locked")
         let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.executableURL = try sqlite3Executable()
         shell.arguments = ["-batch", "-init", "/dev/null", path, "BEGIN IMMEDIATE;", ".shell touch '\(marker)'; sleep 2", "COMMIT;"]
         shell.standardOutput = FileHandle.nullDevice
         try shell.run()

@@ -48,12 +48,27 @@ struct ShellError: Error, CustomStringConvertible {
     var description: String
 }
 
+/// The `sqlite3` shell, looked up once on `PATH`.
+private let sqlite3Lookup: Result<URL, ShellError> = {
+    let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for folder in searchPath.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("sqlite3")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return .success(candidate) }
+    }
+    return .failure(ShellError(description: "no sqlite3 shell on PATH (\(searchPath)); the store tests need it: apt-get install -y sqlite3"))
+}()
+
+/// The `sqlite3` shell found on `PATH`, or an error saying it is missing.
+func sqlite3Executable() throws -> URL {
+    try sqlite3Lookup.get()
+}
+
 /// Runs the real `sqlite3` shell on `path` with `commands` (SQL or dot
 /// commands, one argument each) and returns its standard output, trimmed.
 @discardableResult
 func sqlite3(_ path: String, _ commands: String...) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.executableURL = try sqlite3Executable()
     process.arguments = ["-batch", "-bail", "-init", "/dev/null", path] + commands
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output

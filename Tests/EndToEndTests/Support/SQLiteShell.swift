@@ -3,7 +3,20 @@ import Foundation
 /// The real `sqlite3` shell, the way a user inspects formctl's database.
 /// The tests read results back only through it, never through FormStore.
 enum SQLiteShell {
-    static let executable = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    /// The `sqlite3` shell found on `PATH`; throws, failing the test with
+    /// a message that says so, when there is none.
+    static var executable: URL {
+        get throws { try lookup.get() }
+    }
+
+    private static let lookup: Result<URL, TestFailure> = {
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in searchPath.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("sqlite3")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return .success(candidate) }
+        }
+        return .failure(TestFailure("no sqlite3 shell on PATH (\(searchPath)); the end-to-end tests need it: apt-get install -y sqlite3"))
+    }()
 
     // Unit and record separators keep values with `|`, tabs and newlines
     // apart; CAN stands for NULL (the tests never store these three).
@@ -15,7 +28,7 @@ enum SQLiteShell {
     /// whatever it is.
     static func run(_ db: String, _ sql: String, mode: [String] = [], stdin: Data? = nil) throws -> ProcessResult {
         // A 10 s busy timeout: formctl processes may be writing meanwhile.
-        try ChildProcess.run(executable, ["-batch", "-bail", "-cmd", ".timeout 10000"] + mode + [db, sql],
+        try ChildProcess.run(try executable, ["-batch", "-bail", "-cmd", ".timeout 10000"] + mode + [db, sql],
                              stdin: stdin, environment: childEnvironment(), timeout: 60)
     }
 

@@ -16,16 +16,4 @@ public enum FieldColor: String, CaseIterable, Codable, Sendable {
         case .gray: .gray
         }
     }
-
-    /// One capital letter, for the plain-text minimap.
-    public var letter: Character {
-        switch self {
-        case .red: "R"
-        case .yellow: "Y"
-        case .green: "G"
-        case .orange: "O"
-        case .purple: "P"
-        case .gray: "."
-        }
-    }
 }

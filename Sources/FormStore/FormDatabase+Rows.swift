@@ -16,11 +16,6 @@ extension FormDatabase {
         }
     }
 
-    /// The form's rows, top to bottom.
-    public func rows() throws(FormStoreError) -> [FormRow] {
-        try read { db in try FormTables.rows(db) }
-    }
-
     /// Adds an empty row below the others, `width` points wide and
     /// adjustable within `minWidth…maxWidth` (both default to `width`).
     @discardableResult

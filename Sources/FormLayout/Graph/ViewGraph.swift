@@ -228,3 +228,13 @@ public final class _ViewGraph {
         environment = saved
     }
 }
+
+extension Array {
+    /// Appends `element` and returns its index: how views and modifiers
+    /// store a payload and give its index to their node.
+    @inline(__always)
+    mutating func appendIndex(_ element: Element) -> Int {
+        append(element)
+        return count - 1
+    }
+}

@@ -1,19 +1,13 @@
 package struct FixedFrameModifier: UnaryNodeModifier {
     let payload: FixedFramePayload
     var kind: NodeKind { .fixedFrame }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.fixedFrames.append(payload)
-        return graph.fixedFrames.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.fixedFrames.appendIndex(payload) }
 }
 
 package struct FlexFrameModifier: UnaryNodeModifier {
     let payload: FlexFramePayload
     var kind: NodeKind { .flexFrame }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.flexFrames.append(payload)
-        return graph.flexFrames.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.flexFrames.appendIndex(payload) }
 }
 
 extension View {

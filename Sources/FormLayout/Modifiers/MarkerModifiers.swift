@@ -7,19 +7,13 @@ package struct HiddenModifier: UnaryNodeModifier {
 package struct CoordinateSpaceModifier: UnaryNodeModifier {
     let name: AnyHashable
     var kind: NodeKind { .coordinateSpace }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.spaceNames.append(name)
-        return graph.spaceNames.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.spaceNames.appendIndex(name) }
 }
 
 package struct IdentifierModifier: UnaryNodeModifier {
     let identifier: String
     var kind: NodeKind { .identifier }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.identifiers.append(identifier)
-        return graph.identifiers.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.identifiers.appendIndex(identifier) }
 }
 
 /// Modifiers that leave the view as it is here (there is no safe area and

@@ -2,10 +2,7 @@
 package struct PointModifier: UnaryNodeModifier {
     let kind: NodeKind
     let point: CGPoint
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.points.append(point)
-        return graph.points.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.points.appendIndex(point) }
 }
 
 extension View {

@@ -1,10 +1,7 @@
 package struct PaddingModifier: UnaryNodeModifier {
     let insets: EdgeInsets
     var kind: NodeKind { .padding }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.insets.append(insets)
-        return graph.insets.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.insets.appendIndex(insets) }
 }
 
 extension View {

@@ -1,44 +1,30 @@
 /// `frame(width:height:alignment:)`: proposes its fixed dimensions to its
 /// child (passing the proposal through where a dimension is nil), takes
 /// them as its size, and aligns the child inside.
-enum FixedFrameNode: NodeRules {
+enum FixedFrameNode: FrameNodeRules {
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence {
         let frame = graph.fixedFrames[Int(node.payload)]
         return SizeDependence(width: frame.width == nil && content.width, height: frame.height == nil && content.height)
     }
 
-    static var computesOwnSize: Bool { true }
-
     static func size(_ id: NodeID, _ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
         let frame = graph.fixedFrames[Int(node.payload)]
-        let child = graph.size(of: graph.firstChild(of: id), childProposal(frame, p))
+        let child = graph.size(of: graph.firstChild(of: id), childProposal(node, p, in: graph))
         return CGSize(width: frame.width ?? child.width, height: frame.height ?? child.height)
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        let payload = graph.fixedFrames[Int(node.payload)]
-        graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(payload, ProposedViewSize(frame.size)), in: frame, payload.alignment)
+    static func childProposal(_ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> ProposedViewSize {
+        let frame = graph.fixedFrames[Int(node.payload)]
+        return ProposedViewSize(width: frame.width ?? p.width, height: frame.height ?? p.height)
     }
 
-    static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {
-        let payload = graph.fixedFrames[Int(node.payload)]
-        return graph.alignedChildGuide(id, key, size: size, proposal: childProposal(payload, ProposedViewSize(size)), payload.alignment)
-    }
-
-    static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) { list.drawChildren(of: id) }
-
-    static var preferenceRole: PreferenceRole { .mergesChildren }
-    static func label(_ node: Node, in graph: _ViewGraph) -> String? { nil }
-
-    static func childProposal(_ frame: FixedFramePayload, _ p: ProposedViewSize) -> ProposedViewSize {
-        ProposedViewSize(width: frame.width ?? p.width, height: frame.height ?? p.height)
-    }
+    static func alignment(_ node: Node, in graph: _ViewGraph) -> Alignment { graph.fixedFrames[Int(node.payload)].alignment }
 }
 
 /// The flexible `frame(minWidth:idealWidth:maxWidth:…)`: clamps what it
 /// offers its child to its limits, takes the child's size pulled towards
 /// the proposal by each limit that is set, and aligns the child inside.
-enum FlexFrameNode: NodeRules {
+enum FlexFrameNode: FrameNodeRules {
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence {
         let frame = graph.flexFrames[Int(node.payload)]
         return SizeDependence(
@@ -46,30 +32,19 @@ enum FlexFrameNode: NodeRules {
             height: content.height || frame.minHeight != nil || frame.idealHeight != nil || frame.maxHeight != nil)
     }
 
-    static var computesOwnSize: Bool { true }
-
     static func size(_ id: NodeID, _ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
         let frame = graph.flexFrames[Int(node.payload)]
-        let child = graph.size(of: graph.firstChild(of: id), childProposal(frame, p))
+        let child = graph.size(of: graph.firstChild(of: id), childProposal(node, p, in: graph))
         return CGSize(
             width: length(child: child.width, proposed: p.width, min: frame.minWidth, ideal: frame.idealWidth, max: frame.maxWidth),
             height: length(child: child.height, proposed: p.height, min: frame.minHeight, ideal: frame.idealHeight, max: frame.maxHeight))
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        let payload = graph.flexFrames[Int(node.payload)]
-        graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(payload, ProposedViewSize(frame.size)), in: frame, payload.alignment)
+    static func alignment(_ node: Node, in graph: _ViewGraph) -> Alignment { graph.flexFrames[Int(node.payload)].alignment }
+
+    static func childProposal(_ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> ProposedViewSize {
+        childProposal(graph.flexFrames[Int(node.payload)], p)
     }
-
-    static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {
-        let payload = graph.flexFrames[Int(node.payload)]
-        return graph.alignedChildGuide(id, key, size: size, proposal: childProposal(payload, ProposedViewSize(size)), payload.alignment)
-    }
-
-    static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) { list.drawChildren(of: id) }
-
-    static var preferenceRole: PreferenceRole { .mergesChildren }
-    static func label(_ node: Node, in graph: _ViewGraph) -> String? { nil }
 
     /// The proposal clamped to the frame's limits; the ideal where a
     /// dimension is left open.
@@ -111,15 +86,35 @@ struct FlexFramePayload {
     let alignment: Alignment
 }
 
-extension _ViewGraph {
-    /// A frame's guide `key` when its size is `size`: its child's explicit
-    /// guide, shifted by where the frame puts the child; nil when the child
-    /// sets none.
-    func alignedChildGuide(_ id: NodeID, _ key: AlignmentKey, size: CGSize, proposal: ProposedViewSize, _ alignment: Alignment) -> CGFloat? {
-        let child = firstChild(of: id)
-        let childSize = self.size(of: child, proposal)
-        guard let inner = explicitGuide(child, key, childSize) else { return nil }
-        let origin = alignedOrigin(childSize, in: CGRect(origin: .zero, size: size), alignment, child: child)
+/// What the two frames share: the child is offered a proposal the frame
+/// derives from its own, and aligned inside the frame by the frame's
+/// alignment; the frame's guides are the child's explicit ones, shifted by
+/// where the child sits.
+protocol FrameNodeRules: NodeRules {
+    /// What the frame offers its child when the frame is offered (or, when
+    /// placing, has) `p`.
+    static func childProposal(_ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> ProposedViewSize
+    /// How the child is aligned inside the frame.
+    static func alignment(_ node: Node, in graph: _ViewGraph) -> Alignment
+}
+
+extension FrameNodeRules {
+    static var computesOwnSize: Bool { true }
+
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+        graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(node, ProposedViewSize(frame.size), in: graph),
+                           in: frame, alignment(node, in: graph))
+    }
+
+    static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {
+        let child = graph.firstChild(of: id)
+        let childSize = graph.size(of: child, childProposal(node, ProposedViewSize(size), in: graph))
+        guard let inner = graph.explicitGuide(child, key, childSize) else { return nil }
+        let origin = graph.alignedOrigin(childSize, in: CGRect(origin: .zero, size: size), alignment(node, in: graph), child: child)
         return inner + (key.isVertical ? origin.y : origin.x)
     }
+
+    static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) { list.drawChildren(of: id) }
+    static var preferenceRole: PreferenceRole { .mergesChildren }
+    static func label(_ node: Node, in graph: _ViewGraph) -> String? { nil }
 }

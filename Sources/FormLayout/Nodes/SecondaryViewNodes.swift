@@ -7,6 +7,10 @@
 protocol SecondaryViewRules: TransparentNodeRules {
     /// True for a background: the secondary view is behind the host.
     static var secondaryIsBehind: Bool { get }
+    /// True when the secondary view is built from the host's preferences
+    /// once the host is placed (`overlayPreferenceValue`), false when it
+    /// was built with the host.
+    static var secondaryIsBuiltFromPreferences: Bool { get }
 }
 
 extension SecondaryViewRules {
@@ -22,55 +26,45 @@ extension SecondaryViewRules {
     static var preferenceRole: PreferenceRole { secondaryIsBehind ? .secondaryFirst : .hostFirst }
 }
 
-/// Places an `overlay`'s or `background`'s content, built with the host.
 extension SecondaryViewRules {
-    static func placeHostAndSecondary(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        graph.place(graph.firstChild(of: id), in: frame)
-        graph.placeSecondary(graph.childIDs[Int(node.childStart) + 1], over: frame, alignment: graph.alignments[Int(node.payload)])
-    }
-
-    /// Lays the host out first, then builds the secondary view from the
-    /// host's preferences (and the anchors in them) and places it.
-    static func placeHostThenBuildSecondary(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
         let host = graph.firstChild(of: id)
         graph.place(host, in: frame)
-        let secondary = graph.preferenceViews[Int(node.payload)].makeView(graph: graph, host: host)
-        graph.setChildren(of: id, [host, secondary])
-        graph.growLayoutState()
-        graph.placeSecondary(secondary, over: frame, alignment: .center)
+        if secondaryIsBuiltFromPreferences {
+            // The host is laid out first: its preferences (and the anchors
+            // in them) are what the secondary view is built from.
+            let secondary = graph.preferenceViews[Int(node.payload)].makeView(graph: graph, host: host)
+            graph.setChildren(of: id, [host, secondary])
+            graph.growLayoutState()
+            graph.placeSecondary(secondary, over: frame, alignment: .center)
+        } else {
+            graph.placeSecondary(graph.childIDs[Int(node.childStart) + 1], over: frame, alignment: graph.alignments[Int(node.payload)])
+        }
     }
 }
 
 /// `overlay`: the secondary view in front of the host.
 enum OverlayNode: SecondaryViewRules {
     static var secondaryIsBehind: Bool { false }
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        placeHostAndSecondary(id, node, in: frame, graph: graph)
-    }
+    static var secondaryIsBuiltFromPreferences: Bool { false }
 }
 
 /// `background`: the secondary view behind the host.
 enum BackgroundNode: SecondaryViewRules {
     static var secondaryIsBehind: Bool { true }
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        placeHostAndSecondary(id, node, in: frame, graph: graph)
-    }
+    static var secondaryIsBuiltFromPreferences: Bool { false }
 }
 
 /// `overlayPreferenceValue`: in front of the host, a view built from the
 /// host's value of a preference key once the host is laid out.
 enum PreferenceOverlayNode: SecondaryViewRules {
     static var secondaryIsBehind: Bool { false }
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        placeHostThenBuildSecondary(id, node, in: frame, graph: graph)
-    }
+    static var secondaryIsBuiltFromPreferences: Bool { true }
 }
 
 /// `backgroundPreferenceValue`: behind the host, a view built from the
 /// host's value of a preference key once the host is laid out.
 enum PreferenceBackgroundNode: SecondaryViewRules {
     static var secondaryIsBehind: Bool { true }
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        placeHostThenBuildSecondary(id, node, in: frame, graph: graph)
-    }
+    static var secondaryIsBuiltFromPreferences: Bool { true }
 }

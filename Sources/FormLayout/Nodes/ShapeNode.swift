@@ -22,7 +22,6 @@ struct ShapePayload {
 extension _ViewGraph {
     /// Adds a shape leaf filled with `fill`.
     func addShape(_ shape: DisplayItem.Shape, fill: Color) {
-        shapes.append(ShapePayload(shape: shape, fill: fill))
-        addLeaf(.shape, payload: shapes.count - 1)
+        addLeaf(.shape, payload: shapes.appendIndex(ShapePayload(shape: shape, fill: fill)))
     }
 }

@@ -175,3 +175,11 @@ struct StackPayload {
     let spacing: CGFloat
     let crossAlignment: AlignmentKey
 }
+
+extension _ViewGraph {
+    /// Builds an `HStack` or `VStack` of `content`.
+    func addStack<Content: View>(_ kind: NodeKind, spacing: CGFloat?, crossAlignment: AlignmentKey, content: Content) {
+        let payload = stacks.appendIndex(StackPayload(spacing: spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: crossAlignment))
+        addContainer(kind, payload: payload, axis: kind == .hStack ? .horizontal : .vertical, content: content)
+    }
+}

@@ -20,14 +20,11 @@ final class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
     }
 }
 
-/// Engine plumbing: public only because `preference`, `anchorPreference` and their transform forms return it; not for direct use.
+/// Writes a key's value: behind `preference`, `anchorPreference` and their transform forms.
 package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
     let writer: PreferenceWriter<Key>
     var kind: NodeKind { .preferenceWriter }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.writers.append(writer)
-        return graph.writers.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.writers.appendIndex(writer) }
 }
 
 /// Calls an action with a key's value once the tree is laid out.
@@ -43,14 +40,11 @@ final class PreferenceObserver<Key: PreferenceKey>: AnyPreferenceObserver where 
     }
 }
 
-/// Engine plumbing: public only because `onPreferenceChange` returns it; not for direct use.
+/// Behind `onPreferenceChange`.
 package struct PreferenceObserverModifier<Key: PreferenceKey>: UnaryNodeModifier where Key.Value: Equatable {
     let observer: PreferenceObserver<Key>
     var kind: NodeKind { .preferenceObserver }
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.changeObservers.append(observer)
-        return graph.changeObservers.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.changeObservers.appendIndex(observer) }
 }
 
 /// Builds a view from a key's value over (or behind) its host.
@@ -75,14 +69,11 @@ final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView
     }
 }
 
-/// Engine plumbing: public only because `overlayPreferenceValue`/`backgroundPreferenceValue` return it; not for direct use.
+/// Behind `overlayPreferenceValue` and `backgroundPreferenceValue`.
 package struct PreferenceViewModifier<Key: PreferenceKey, Content: View>: UnaryNodeModifier {
     let kind: NodeKind
     let view: PreferenceView<Key, Content>
-    func addPayload(to graph: _ViewGraph) -> Int {
-        graph.preferenceViews.append(view)
-        return graph.preferenceViews.count - 1
-    }
+    func addPayload(to graph: _ViewGraph) -> Int { graph.preferenceViews.appendIndex(view) }
 }
 
 extension View {

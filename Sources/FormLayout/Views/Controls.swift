@@ -16,8 +16,7 @@ public struct TextField: _PrimitiveView {
     }
 
     public static func _makeView(_ view: TextField, into graph: _ViewGraph) {
-        graph.controls.append(ControlPayload(text: view.text, placeholder: view.title, font: graph.environment.resolvedFont))
-        graph.addLeaf(.textField, payload: graph.controls.count - 1)
+        graph.addLeaf(.textField, payload: graph.controls.appendIndex(ControlPayload(text: view.text, placeholder: view.title, font: graph.environment.resolvedFont)))
     }
 }
 
@@ -71,8 +70,7 @@ extension Toggle where Label == Text {
 struct ToggleSwitch: _PrimitiveView {
     let isOn: Bool
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.controls.append(ControlPayload(isOn: view.isOn))
-        graph.addLeaf(.toggleSwitch, payload: graph.controls.count - 1)
+        graph.addLeaf(.toggleSwitch, payload: graph.controls.appendIndex(ControlPayload(isOn: view.isOn)))
     }
 }
 
@@ -94,8 +92,7 @@ public struct Slider: _PrimitiveView {
     }
 
     public static func _makeView(_ view: Slider, into graph: _ViewGraph) {
-        graph.controls.append(ControlPayload(fraction: view.fraction))
-        graph.addLeaf(.slider, payload: graph.controls.count - 1)
+        graph.addLeaf(.slider, payload: graph.controls.appendIndex(ControlPayload(fraction: view.fraction)))
     }
 }
 
@@ -116,7 +113,6 @@ public struct Spacer: _PrimitiveView {
     /// A spacer at least `minLength` long (8 points when nil).
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     public static func _makeView(_ view: Spacer, into graph: _ViewGraph) {
-        graph.points.append(CGPoint(x: view.minLength ?? SwiftUIConstants.defaultSpacerMinLength, y: 0))
-        graph.addLeaf(.spacer, payload: graph.points.count - 1)
+        graph.addLeaf(.spacer, payload: graph.points.appendIndex(CGPoint(x: view.minLength ?? SwiftUIConstants.defaultSpacerMinLength, y: 0)))
     }
 }

@@ -13,8 +13,7 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         let content = view.content
-        graph.readers.append { proxy in AnyView(content(proxy)) }
-        graph.addLeaf(.geometryReader, payload: graph.readers.count - 1)
+        graph.addLeaf(.geometryReader, payload: graph.readers.appendIndex { proxy in AnyView(content(proxy)) })
     }
 }
 

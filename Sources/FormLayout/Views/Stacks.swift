@@ -14,8 +14,7 @@ public struct HStack<Content: View>: _PrimitiveView {
     }
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.stacks.append(StackPayload(spacing: view.spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: view.alignment.key))
-        graph.addContainer(.hStack, payload: graph.stacks.count - 1, axis: .horizontal, content: view.content)
+        graph.addStack(.hStack, spacing: view.spacing, crossAlignment: view.alignment.key, content: view.content)
     }
 }
 
@@ -33,8 +32,7 @@ public struct VStack<Content: View>: _PrimitiveView {
     }
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.stacks.append(StackPayload(spacing: view.spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: view.alignment.key))
-        graph.addContainer(.vStack, payload: graph.stacks.count - 1, axis: .vertical, content: view.content)
+        graph.addStack(.vStack, spacing: view.spacing, crossAlignment: view.alignment.key, content: view.content)
     }
 }
 

@@ -7,6 +7,7 @@ public protocol AlignmentID {
 /// Identifies an alignment guide; the built-in edges and centres carry the
 /// fraction of the view's length they sit at, so stacks can place views
 /// without evaluating anything.
+@usableFromInline
 struct AlignmentKey: Hashable {
     let id: ObjectIdentifier
     let type: any AlignmentID.Type
@@ -21,13 +22,13 @@ struct AlignmentKey: Hashable {
         self.isVertical = isVertical
     }
 
-    static func == (a: AlignmentKey, b: AlignmentKey) -> Bool { a.id == b.id }
-    func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    @usableFromInline static func == (a: AlignmentKey, b: AlignmentKey) -> Bool { a.id == b.id }
+    @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// An alignment position along the horizontal axis.
 public struct HorizontalAlignment: Equatable, Sendable {
-    nonisolated(unsafe) let key: AlignmentKey
+    @usableFromInline nonisolated(unsafe) let key: AlignmentKey
     /// A custom alignment identified by `id`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: false) }
     init(builtin id: any AlignmentID.Type, fraction: CGFloat) { key = AlignmentKey(id, fraction: fraction, isVertical: false) }
@@ -48,7 +49,7 @@ public struct HorizontalAlignment: Equatable, Sendable {
 
 /// An alignment position along the vertical axis.
 public struct VerticalAlignment: Equatable, Sendable {
-    nonisolated(unsafe) let key: AlignmentKey
+    @usableFromInline nonisolated(unsafe) let key: AlignmentKey
     /// A custom alignment identified by `id`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: true) }
     init(builtin id: any AlignmentID.Type, fraction: CGFloat?) { key = AlignmentKey(id, fraction: fraction, isVertical: true) }

@@ -1,9 +1,12 @@
 /// Font, colours and line limit: what flows down the tree to text and shapes.
+@usableFromInline
 struct EnvironmentValues {
-    var font: Font?
-    var fontWeight: Font.Weight?
-    var foreground: Color?
-    var lineLimit: Int?
+    @usableFromInline var font: Font?
+    @usableFromInline var fontWeight: Font.Weight?
+    @usableFromInline var foreground: Color?
+    @usableFromInline var lineLimit: Int?
+
+    @usableFromInline init() {}
 
     var resolvedFont: Font {
         var font = font ?? .body

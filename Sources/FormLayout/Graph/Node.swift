@@ -1,9 +1,9 @@
 /// Index of a node in the graph; -1 for "none".
-typealias NodeID = Int32
+@usableFromInline typealias NodeID = Int32
 
 /// The axis of the stack a view sits in, which decides the direction of
 /// `Spacer`s and `Divider`s.
-enum AxisContext: UInt8 { case none, horizontal, vertical }
+@usableFromInline enum AxisContext: UInt8 { case none, horizontal, vertical }
 
 /// One node of the flat tree.
 struct Node {
@@ -46,7 +46,7 @@ extension Node {
 
 /// What a node is. Everything the engine knows about a kind lives in the
 /// type ``NodeKind/visit(_:)`` maps it to (under `Nodes/`).
-enum NodeKind: UInt8 {
+@usableFromInline enum NodeKind: UInt8 {
     // Leaves.
     case shape, text, textField, slider, toggleSwitch, divider, spacer
     // Containers.

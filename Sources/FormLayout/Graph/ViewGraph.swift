@@ -72,114 +72,6 @@ public final class _ViewGraph {
         self.textMeasurer = textMeasurer
     }
 
-    /// Builds `view` into the graph, pushing its top-level nodes to `output`.
-    @inline(__always)
-    func make<V: View>(_ view: V) {
-        V._makeView(view, into: self)
-    }
-
-    /// Adds a node with no children and pushes it to `output`.
-    @discardableResult
-    func addLeaf(_ kind: NodeKind, payload: Int) -> NodeID {
-        let id = NodeID(nodes.count)
-        var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 0)
-        node.setSizeDependence(sizeDependence(node, content: .both))
-        nodes.append(node)
-        output.append(id)
-        return id
-    }
-
-    /// What `node`'s size depends on, asked of its kind's rules.
-    func sizeDependence(_ node: Node, content: SizeDependence) -> SizeDependence {
-        struct Ask: NodeRulesVisitor {
-            let graph: _ViewGraph, node: Node, content: SizeDependence
-            func visit<Rules: NodeRules>(_ rules: Rules.Type) -> SizeDependence {
-                Rules.sizeDependence(node, content: content, in: graph)
-            }
-        }
-        return node.kind.visit(Ask(graph: self, node: node, content: content))
-    }
-
-    /// Builds `content` and replaces each node it produced by `wrap(node)`:
-    /// modifiers apply to every view of a group, as in SwiftUI.
-    func wrapEach<V: View>(_ content: V, _ wrap: (NodeID) -> NodeID) {
-        let mark = output.count
-        make(content)
-        var index = mark
-        while index < output.count {
-            output[index] = wrap(output[index])
-            index += 1
-        }
-    }
-
-    /// Adds a node around `child` (taken from nothing: the caller owns it).
-    func addUnary(_ kind: NodeKind, payload: Int, child: NodeID) -> NodeID {
-        let id = NodeID(nodes.count)
-        let childNode = nodes[Int(child)]
-        var node = Node(kind: kind, axis: childNode.axis, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 1)
-        // Layout priority and writer flags travel up through modifiers.
-        node.priority = childNode.priority
-        node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
-        node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
-        childIDs.append(child)
-        nodes.append(node)
-        nodes[Int(child)].parent = id
-        return id
-    }
-
-    /// Builds `content` as the children of a new container node and pushes
-    /// the container to `output`.
-    @discardableResult
-    func addContainer<V: View>(_ kind: NodeKind, payload: Int, axis: AxisContext, content: V) -> NodeID {
-        let outer = axisContext
-        let mark = output.count
-        axisContext = axis
-        make(content)
-        axisContext = outer
-        let id = adopt(kind, payload: payload, childrenFrom: mark)
-        output.append(id)
-        return id
-    }
-
-    /// Makes a node whose children are `output[mark...]`, removing them from `output`.
-    func adopt(_ kind: NodeKind, payload: Int, childrenFrom mark: Int) -> NodeID {
-        let id = NodeID(nodes.count)
-        let start = childIDs.count
-        var writes = kind.preferenceRole == .writes
-        var content = SizeDependence.neither
-        for index in mark..<output.count {
-            let child = output[index]
-            childIDs.append(child)
-            nodes[Int(child)].parent = id
-            writes = writes || nodes[Int(child)].subtreeWrites
-            content.width = content.width || nodes[Int(child)].dependsOnWidth
-            content.height = content.height || nodes[Int(child)].dependsOnHeight
-        }
-        var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(start), childCount: Int32(output.count - mark))
-        node.subtreeWrites = writes
-        node.setSizeDependence(sizeDependence(node, content: content))
-        nodes.append(node)
-        output.removeSubrange(mark...)
-        return id
-    }
-
-    /// Builds `content` inside an implicit `ZStack` with `alignment` (the
-    /// content of overlays, backgrounds and geometry readers), outside any
-    /// enclosing stack's axis, and returns it without pushing it to `output`.
-    func makeImplicitZStack<V: View>(_ content: V, alignment: Alignment) -> NodeID {
-        let outer = axisContext
-        let mark = output.count
-        axisContext = .none
-        make(content)
-        axisContext = outer
-        if output.count == mark + 1 {
-            // A single view aligned by its parent lays out exactly as it
-            // would in a ZStack of one; the wrapper would only cost a node.
-            return output.removeLast()
-        }
-        return adopt(.zStack, payload: alignmentIndex(alignment), childrenFrom: mark)
-    }
-
     /// Replaces `node`'s children (used when a deferred child is built during placement).
     func setChildren(of node: NodeID, _ children: [NodeID]) {
         let start = childIDs.count
@@ -212,27 +104,12 @@ public final class _ViewGraph {
         childIDs[Int(nodes[Int(node)].childStart)]
     }
 
-    /// The payload index of `alignment`: views repeat a handful of
-    /// alignments thousands of times, so equal ones share one entry.
-    func alignmentIndex(_ alignment: Alignment) -> Int {
-        if let index = alignments.lastIndex(of: alignment), index >= alignments.count - 4 { return index }
-        alignments.append(alignment)
-        return alignments.count - 1
-    }
-
-    /// Runs `body` with the environment changed by `change`, restoring it after.
-    func withEnvironment(_ change: (inout EnvironmentValues) -> Void, _ body: () -> Void) {
-        let saved = environment
-        change(&environment)
-        body()
-        environment = saved
-    }
 }
 
 extension Array {
     /// Appends `element` and returns its index: how views and modifiers
     /// store a payload and give its index to their node.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func appendIndex(_ element: Element) -> Int {
         append(element)
         return count - 1

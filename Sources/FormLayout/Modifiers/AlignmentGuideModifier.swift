@@ -1,21 +1,33 @@
+@usableFromInline
 package struct AlignmentGuideModifier: UnaryNodeModifier {
-    let key: AlignmentKey
-    let compute: (ViewDimensions) -> CGFloat
-    var kind: NodeKind { .alignmentGuide }
-    func addPayload(to graph: _ViewGraph) -> Int {
+    let guide: AlignmentGuidePayload
+
+    @usableFromInline
+    init(horizontal: HorizontalAlignment, compute: @escaping (ViewDimensions) -> CGFloat) {
+        guide = AlignmentGuidePayload(key: horizontal.key, compute: compute)
+    }
+
+    @usableFromInline
+    init(vertical: VerticalAlignment, compute: @escaping (ViewDimensions) -> CGFloat) {
+        guide = AlignmentGuidePayload(key: vertical.key, compute: compute)
+    }
+
+    @usableFromInline var kind: NodeKind { .alignmentGuide }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int {
         graph.hasExplicitGuides = true
-        graph.guides.append(AlignmentGuidePayload(key: key, compute: compute))
-        return graph.guides.count - 1
+        return graph.guides.appendIndex(guide)
     }
 }
 
 extension View {
     /// Overrides the view's horizontal alignment guide `guide`.
+    @inlinable
     public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
-        modified(AlignmentGuideModifier(key: guide.key, compute: computeValue))
+        modified(AlignmentGuideModifier(horizontal: guide, compute: computeValue))
     }
     /// Overrides the view's vertical alignment guide `guide`.
+    @inlinable
     public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
-        modified(AlignmentGuideModifier(key: guide.key, compute: computeValue))
+        modified(AlignmentGuideModifier(vertical: guide, compute: computeValue))
     }
 }

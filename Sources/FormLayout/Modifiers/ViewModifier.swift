@@ -13,26 +13,40 @@ public protocol ViewModifier {
 /// Stands for the view a `ViewModifier` is applied to, inside its body.
 /// Engine plumbing: public only because `ViewModifier.Content` names it.
 public struct _ViewModifier_Content<Modifier: ViewModifier>: _PrimitiveView {
+    @inlinable init() {}
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         graph.makeModifiedContent()
     }
 }
 
 /// Applies a `ViewModifier`.
+@usableFromInline
 package struct CustomModifier<Modifier: ViewModifier>: GraphModifier {
-    let modifier: Modifier
+    @usableFromInline let modifier: Modifier
 
+    @inlinable
+    init(modifier: Modifier) { self.modifier = modifier }
+
+    @inlinable
     package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
-        graph.modifiedContents.append { graph in graph.make(content) }
+        graph.pushModifiedContent { graph in graph.make(content) }
         graph.make(modifier.body(content: _ViewModifier_Content()))
-        graph.modifiedContents.removeLast()
+        graph.popModifiedContent()
     }
 }
 
 extension _ViewGraph {
+    @usableFromInline
+    func pushModifiedContent(_ build: @escaping (_ViewGraph) -> Void) { modifiedContents.append(build) }
+
+    @usableFromInline
+    func popModifiedContent() { modifiedContents.removeLast() }
+
     /// Builds the content of the innermost `ViewModifier` being applied.
     /// While it builds, the next one out is innermost, so a modifier whose
     /// content holds another modifier's content resolves each correctly.
+    @usableFromInline
     func makeModifiedContent() {
         guard let build = modifiedContents.popLast() else { return }
         build(self)
@@ -42,6 +56,7 @@ extension _ViewGraph {
 
 extension View {
     /// Applies `modifier` to this view.
+    @inlinable
     public func modifier<M: ViewModifier>(_ modifier: M) -> some View {
         modified(CustomModifier(modifier: modifier))
     }

@@ -20,7 +20,14 @@ struct ShapePayload {
 }
 
 extension _ViewGraph {
+    /// Adds a shape leaf filled with the environment's foreground colour.
+    @usableFromInline
+    func addShape(_ shape: DisplayItem.Shape) {
+        addShape(shape, fill: environment.resolvedForeground)
+    }
+
     /// Adds a shape leaf filled with `fill`.
+    @usableFromInline
     func addShape(_ shape: DisplayItem.Shape, fill: Color) {
         addLeaf(.shape, payload: shapes.appendIndex(ShapePayload(shape: shape, fill: fill)))
     }

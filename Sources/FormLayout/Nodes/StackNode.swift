@@ -178,8 +178,13 @@ struct StackPayload {
 
 extension _ViewGraph {
     /// Builds an `HStack` or `VStack` of `content`.
+    @inlinable
     func addStack<Content: View>(_ kind: NodeKind, spacing: CGFloat?, crossAlignment: AlignmentKey, content: Content) {
-        let payload = stacks.appendIndex(StackPayload(spacing: spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: crossAlignment))
-        addContainer(kind, payload: payload, axis: kind == .hStack ? .horizontal : .vertical, content: content)
+        addContainer(kind, payload: addStackPayload(spacing: spacing, crossAlignment: crossAlignment), axis: kind == .hStack ? .horizontal : .vertical, content: content)
+    }
+
+    @usableFromInline
+    func addStackPayload(spacing: CGFloat?, crossAlignment: AlignmentKey) -> Int {
+        stacks.appendIndex(StackPayload(spacing: spacing ?? SwiftUIConstants.defaultStackSpacing, crossAlignment: crossAlignment))
     }
 }

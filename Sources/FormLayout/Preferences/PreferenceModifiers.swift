@@ -21,10 +21,36 @@ final class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
 }
 
 /// Writes a key's value: behind `preference`, `anchorPreference` and their transform forms.
+@usableFromInline
 package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
     let writer: PreferenceWriter<Key>
-    var kind: NodeKind { .preferenceWriter }
-    func addPayload(to graph: _ViewGraph) -> Int { graph.writers.appendIndex(writer) }
+
+    /// `preference(key:value:)`.
+    @usableFromInline
+    init(value: Key.Value) {
+        writer = PreferenceWriter<Key>(replaces: true) { stored, _ in stored = value }
+    }
+
+    /// `transformPreference(_:_:)`.
+    @usableFromInline
+    init(transform: @escaping (inout Key.Value) -> Void) {
+        writer = PreferenceWriter<Key>(replaces: false) { stored, _ in transform(&stored) }
+    }
+
+    /// `anchorPreference(key:value:transform:)`.
+    @usableFromInline
+    init<A>(anchor: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> Key.Value) {
+        writer = PreferenceWriter<Key>(replaces: true) { stored, frame in stored = transform(anchor.anchor(in: frame)) }
+    }
+
+    /// `transformAnchorPreference(key:value:transform:)`.
+    @usableFromInline
+    init<A>(anchor: Anchor<A>.Source, transformInPlace transform: @escaping (inout Key.Value, Anchor<A>) -> Void) {
+        writer = PreferenceWriter<Key>(replaces: false) { stored, frame in transform(&stored, anchor.anchor(in: frame)) }
+    }
+
+    @usableFromInline var kind: NodeKind { .preferenceWriter }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.writers.appendIndex(writer) }
 }
 
 /// Calls an action with a key's value once the tree is laid out.
@@ -41,10 +67,15 @@ final class PreferenceObserver<Key: PreferenceKey>: AnyPreferenceObserver where 
 }
 
 /// Behind `onPreferenceChange`.
+@usableFromInline
 package struct PreferenceObserverModifier<Key: PreferenceKey>: UnaryNodeModifier where Key.Value: Equatable {
     let observer: PreferenceObserver<Key>
-    var kind: NodeKind { .preferenceObserver }
-    func addPayload(to graph: _ViewGraph) -> Int { graph.changeObservers.appendIndex(observer) }
+
+    @usableFromInline
+    init(action: @escaping (Key.Value) -> Void) { observer = PreferenceObserver<Key>(action: action) }
+
+    @usableFromInline var kind: NodeKind { .preferenceObserver }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.changeObservers.appendIndex(observer) }
 }
 
 /// Builds a view from a key's value over (or behind) its host.
@@ -70,53 +101,62 @@ final class PreferenceView<Key: PreferenceKey, Content: View>: AnyPreferenceView
 }
 
 /// Behind `overlayPreferenceValue` and `backgroundPreferenceValue`.
+@usableFromInline
 package struct PreferenceViewModifier<Key: PreferenceKey, Content: View>: UnaryNodeModifier {
-    let kind: NodeKind
+    @usableFromInline let kind: NodeKind
     let view: PreferenceView<Key, Content>
-    func addPayload(to graph: _ViewGraph) -> Int { graph.preferenceViews.appendIndex(view) }
+
+    @usableFromInline
+    init(kind: NodeKind, transform: @escaping (Key.Value) -> Content) {
+        self.kind = kind
+        view = PreferenceView<Key, Content>(read: { graph, host in graph.preferenceValue(Key.self, of: host) }, transform: transform)
+    }
+
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.preferenceViews.appendIndex(view) }
 }
 
 extension View {
     /// Sets `key` to `value`, replacing what the view's subtree produced for it.
+    @inlinable
     public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
-        modified(PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: true) { stored, _ in stored = value }))
+        modified(PreferenceWriterModifier<K>(value: value))
     }
 
     /// Edits the subtree's value of `key` (the default when it wrote none).
+    @inlinable
     public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
-        modified(PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: false) { stored, _ in callback(&stored) }))
+        modified(PreferenceWriterModifier<K>(transform: callback))
     }
 
     /// Sets `key` from an anchor of this view, replacing what its subtree produced.
+    @inlinable
     public func anchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> K.Value) -> some View {
-        modified(PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: true) { stored, frame in
-            stored = transform(value.anchor(in: frame))
-        }))
+        modified(PreferenceWriterModifier<K>(anchor: value, transform: transform))
     }
 
     /// Edits the subtree's value of `key` with an anchor of this view.
+    @inlinable
     public func transformAnchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View {
-        modified(PreferenceWriterModifier(writer: PreferenceWriter<K>(replaces: false) { stored, frame in
-            transform(&stored, value.anchor(in: frame))
-        }))
+        modified(PreferenceWriterModifier<K>(anchor: value, transformInPlace: transform))
     }
 
     /// Calls `action` with the subtree's value of `key` after layout, and
     /// again after each later layout in which the value changed.
+    @inlinable
     public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
-        modified(PreferenceObserverModifier(observer: PreferenceObserver<K>(action: action)))
+        modified(PreferenceObserverModifier<K>(action: action))
     }
 
     /// Draws the view built from the subtree's value of `key` over the view,
     /// offered the view's size and centred on it.
+    @inlinable
     public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
-        modified(PreferenceViewModifier(kind: .preferenceOverlay, view: PreferenceView<K, V>(
-            read: { graph, host in graph.preferenceValue(K.self, of: host) }, transform: transform)))
+        modified(PreferenceViewModifier<K, V>(kind: .preferenceOverlay, transform: transform))
     }
 
     /// Draws the view built from the subtree's value of `key` behind the view.
+    @inlinable
     public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
-        modified(PreferenceViewModifier(kind: .preferenceBackground, view: PreferenceView<K, V>(
-            read: { graph, host in graph.preferenceValue(K.self, of: host) }, transform: transform)))
+        modified(PreferenceViewModifier<K, V>(kind: .preferenceBackground, transform: transform))
     }
 }

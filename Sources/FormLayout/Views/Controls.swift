@@ -50,6 +50,7 @@ public struct Toggle<Label: View>: View {
         self.label = label()
     }
 
+    @inlinable
     public var body: some View {
         HStack {
             label
@@ -67,8 +68,10 @@ extension Toggle where Label == Text {
 }
 
 /// The switch part of a `Toggle`.
+@usableFromInline
 struct ToggleSwitch: _PrimitiveView {
     let isOn: Bool
+    @usableFromInline init(isOn: Bool) { self.isOn = isOn }
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         graph.addLeaf(.toggleSwitch, payload: graph.controls.appendIndex(ControlPayload(isOn: view.isOn)))
     }

@@ -11,9 +11,10 @@ public struct GeometryReader<Content: View>: _PrimitiveView {
         self.content = content
     }
 
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         let content = view.content
-        graph.addLeaf(.geometryReader, payload: graph.readers.appendIndex { proxy in AnyView(content(proxy)) })
+        graph.addGeometryReader { proxy in AnyView(content(proxy)) }
     }
 }
 
@@ -71,6 +72,12 @@ public struct GeometryProxy {
 }
 
 extension _ViewGraph {
+    /// Adds a geometry reader whose content `read` builds once it is placed.
+    @usableFromInline
+    func addGeometryReader(_ read: @escaping (GeometryProxy) -> AnyView) {
+        addLeaf(.geometryReader, payload: readers.appendIndex(read))
+    }
+
     /// Where `space` has its origin in the window, seen from `node`.
     func origin(of space: CoordinateSpace, from node: NodeID) -> CGPoint {
         switch space {

@@ -7,20 +7,29 @@ public protocol Shape: _PrimitiveView {
 }
 
 extension Shape {
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.addShape(view._displayShape, fill: graph.environment.resolvedForeground)
+        graph.addShape(view._displayShape)
     }
 
     /// The shape filled with `color`.
+    @inlinable
     public func fill(_ color: Color) -> some View { FilledShape(shape: self, fill: color) }
     /// The shape filled with `color` (SwiftUI's `foregroundStyle` on a shape).
+    @inlinable
     public func foregroundStyle(_ color: Color) -> some View { FilledShape(shape: self, fill: color) }
 }
 
 /// A shape with its own fill.
+@usableFromInline
 struct FilledShape<S: Shape>: _PrimitiveView {
-    let shape: S
-    let fill: Color
+    @usableFromInline let shape: S
+    @usableFromInline let fill: Color
+    @inlinable init(shape: S, fill: Color) {
+        self.shape = shape
+        self.fill = fill
+    }
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         graph.addShape(view.shape._displayShape, fill: view.fill)
     }
@@ -62,6 +71,7 @@ public struct Capsule: Shape {
 
 extension Color: _PrimitiveView {
     /// A colour as a view fills all the space it is offered.
+    @inlinable
     public static func _makeView(_ view: Color, into graph: _ViewGraph) {
         graph.addShape(.rectangle, fill: view)
     }

@@ -14,6 +14,7 @@ public protocol View {
 }
 
 extension View {
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         Body._makeView(view.body, into: graph)
     }
@@ -30,5 +31,6 @@ extension _PrimitiveView {
 extension Never: View {
     public typealias Body = Never
     public var body: Never { fatalError("Never has no body") }
+    @inlinable
     public static func _makeView(_ view: Never, into graph: _ViewGraph) {}
 }

@@ -3,28 +3,37 @@
 @resultBuilder
 public enum ViewBuilder {
     /// Passes each view statement through unchanged.
+    @inlinable
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
     /// An empty closure builds an `EmptyView`.
+    @inlinable
     public static func buildBlock() -> EmptyView { EmptyView() }
     /// A single statement is the view itself, with no tuple around it.
+    @inlinable
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     /// Combines two or more statements into a `TupleView`, laid out in code order.
+    @inlinable
     public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
         TupleView(repeat each content)
     }
     /// An `if` without `else`: the view, or nil, which draws nothing and takes no room.
+    @inlinable
     public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
     /// The older name of `buildOptional`, kept for source compatibility.
+    @inlinable
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     /// The `if` branch of an `if`/`else` (or a `switch` case), wrapped so both branches share one type.
+    @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
     /// The `else` branch of an `if`/`else` (or a later `switch` case).
+    @inlinable
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
     /// Content under `if #available`, type-erased so the result type names no newer types.
+    @inlinable
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
@@ -33,7 +42,10 @@ public struct TupleView<each Content: View>: _PrimitiveView {
     /// The views, in code order.
     public var value: (repeat each Content)
     /// Usually made by `ViewBuilder` from a block of statements rather than by hand.
+    @inlinable
     public init(_ value: repeat each Content) { self.value = (repeat each value) }
+
+    @inlinable
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         repeat graph.make(each view.value)
@@ -42,8 +54,11 @@ public struct TupleView<each Content: View>: _PrimitiveView {
 
 /// One of two views, chosen by an `if`/`else` in a view builder.
 public struct _ConditionalContent<TrueContent: View, FalseContent: View>: _PrimitiveView {
-    enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
-    let storage: Storage
+    @usableFromInline enum Storage { case trueContent(TrueContent), falseContent(FalseContent) }
+    @usableFromInline let storage: Storage
+    @inlinable init(storage: Storage) { self.storage = storage }
+
+    @inlinable
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         switch view.storage {
@@ -56,6 +71,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: _Primi
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
     public var body: Never { fatalError("Optional has no body") }
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         if let view { graph.make(view) }
     }
@@ -64,7 +80,9 @@ extension Optional: View where Wrapped: View {
 /// A view that shows nothing and takes no room.
 public struct EmptyView: _PrimitiveView {
     /// What an empty builder closure produces.
+    @inlinable
     public init() {}
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {}
 }
 
@@ -74,19 +92,24 @@ public struct Group<Content: View>: _PrimitiveView {
     /// The grouped views, laid out as if written in the group's parent.
     public var content: Content
     /// Groups the views `content` builds.
+    @inlinable
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) { graph.make(view.content) }
 }
 
 /// A type-erased view.
 public struct AnyView: _PrimitiveView {
-    let makeView: (_ViewGraph) -> Void
+    @usableFromInline let makeView: (_ViewGraph) -> Void
     /// Erases `view`'s type; it lays out exactly as `view` would.
+    @inlinable
     public init<V: View>(_ view: V) {
         makeView = { graph in graph.make(view) }
     }
     /// Same as `init(_:)`, under SwiftUI's labelled spelling.
+    @inlinable
     public init<V: View>(erasing view: V) { self.init(view) }
+    @inlinable
     public static func _makeView(_ view: Self, into graph: _ViewGraph) { view.makeView(graph) }
 }
 
@@ -103,10 +126,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     // building the row it identifies).
 
     /// One view per element, identified by the key path `id`.
+    @inlinable
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
     }
+
+    @inlinable
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
         for element in view.data { graph.make(view.content(element)) }
@@ -115,6 +141,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
 extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
     /// One view per identifiable element.
+    @inlinable
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
@@ -123,6 +150,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// One view per integer of a constant range.
+    @inlinable
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.data = data
         self.content = content

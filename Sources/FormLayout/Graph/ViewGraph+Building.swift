@@ -1,0 +1,164 @@
+/// Building views into the arena. The generic entry points are
+/// `@inlinable`, so that a module that builds views (FormModel, an app)
+/// specialises them for its concrete view types instead of instantiating
+/// type metadata at run time for every view; what they call is non-generic
+/// and stays inside the engine (`@usableFromInline`).
+extension _ViewGraph {
+    /// Builds `view` into the graph, pushing its top-level nodes to `output`.
+    @inlinable @inline(__always)
+    func make<V: View>(_ view: V) {
+        V._makeView(view, into: self)
+    }
+
+    /// Builds `content` and replaces each node it produced by `wrap(node)`:
+    /// modifiers apply to every view of a group, as in SwiftUI.
+    @inlinable
+    func wrapEach<V: View>(_ content: V, _ wrap: (NodeID) -> NodeID) {
+        let mark = outputMark
+        make(content)
+        wrapOutput(from: mark, wrap)
+    }
+
+    /// Builds `content` as the children of a new container node and pushes
+    /// the container to `output`.
+    @inlinable @discardableResult
+    func addContainer<V: View>(_ kind: NodeKind, payload: Int, axis: AxisContext, content: V) -> NodeID {
+        let scope = openChildScope(axis: axis)
+        make(content)
+        return closeContainer(kind, payload: payload, scope)
+    }
+
+    /// Builds `content` inside an implicit `ZStack` with `alignment` (the
+    /// content of overlays, backgrounds and geometry readers), outside any
+    /// enclosing stack's axis, and returns it without pushing it to `output`.
+    @inlinable
+    func makeImplicitZStack<V: View>(_ content: V, alignment: Alignment) -> NodeID {
+        let scope = openChildScope(axis: .none)
+        make(content)
+        return closeImplicitZStack(alignment: alignment, scope)
+    }
+
+    /// Where the views built inside a container start in `output`, and the
+    /// axis to restore after them.
+    @usableFromInline
+    struct ChildScope {
+        let mark: Int
+        let outerAxis: AxisContext
+    }
+
+    @usableFromInline
+    var outputMark: Int { output.count }
+
+    @usableFromInline
+    func wrapOutput(from mark: Int, _ wrap: (NodeID) -> NodeID) {
+        var index = mark
+        while index < output.count {
+            output[index] = wrap(output[index])
+            index += 1
+        }
+    }
+
+    @usableFromInline
+    func openChildScope(axis: AxisContext) -> ChildScope {
+        let scope = ChildScope(mark: output.count, outerAxis: axisContext)
+        axisContext = axis
+        return scope
+    }
+
+    @usableFromInline
+    func closeContainer(_ kind: NodeKind, payload: Int, _ scope: ChildScope) -> NodeID {
+        axisContext = scope.outerAxis
+        let id = adopt(kind, payload: payload, childrenFrom: scope.mark)
+        output.append(id)
+        return id
+    }
+
+    @usableFromInline
+    func closeImplicitZStack(alignment: Alignment, _ scope: ChildScope) -> NodeID {
+        axisContext = scope.outerAxis
+        if output.count == scope.mark + 1 {
+            // A single view aligned by its parent lays out exactly as it
+            // would in a ZStack of one; the wrapper would only cost a node.
+            return output.removeLast()
+        }
+        return adopt(.zStack, payload: alignmentIndex(alignment), childrenFrom: scope.mark)
+    }
+
+    /// Adds a node with no children and pushes it to `output`.
+    @usableFromInline @discardableResult
+    func addLeaf(_ kind: NodeKind, payload: Int) -> NodeID {
+        let id = NodeID(nodes.count)
+        var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 0)
+        node.setSizeDependence(sizeDependence(node, content: .both))
+        nodes.append(node)
+        output.append(id)
+        return id
+    }
+
+    /// Adds a node around `child` (taken from nothing: the caller owns it).
+    @usableFromInline
+    func addUnary(_ kind: NodeKind, payload: Int, child: NodeID) -> NodeID {
+        let id = NodeID(nodes.count)
+        let childNode = nodes[Int(child)]
+        var node = Node(kind: kind, axis: childNode.axis, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 1)
+        // Layout priority and writer flags travel up through modifiers.
+        node.priority = childNode.priority
+        node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
+        node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
+        childIDs.append(child)
+        nodes.append(node)
+        nodes[Int(child)].parent = id
+        return id
+    }
+
+    /// Makes a node whose children are `output[mark...]`, removing them from `output`.
+    func adopt(_ kind: NodeKind, payload: Int, childrenFrom mark: Int) -> NodeID {
+        let id = NodeID(nodes.count)
+        let start = childIDs.count
+        var writes = kind.preferenceRole == .writes
+        var content = SizeDependence.neither
+        for index in mark..<output.count {
+            let child = output[index]
+            childIDs.append(child)
+            nodes[Int(child)].parent = id
+            writes = writes || nodes[Int(child)].subtreeWrites
+            content.width = content.width || nodes[Int(child)].dependsOnWidth
+            content.height = content.height || nodes[Int(child)].dependsOnHeight
+        }
+        var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(start), childCount: Int32(output.count - mark))
+        node.subtreeWrites = writes
+        node.setSizeDependence(sizeDependence(node, content: content))
+        nodes.append(node)
+        output.removeSubrange(mark...)
+        return id
+    }
+
+    /// What `node`'s size depends on, asked of its kind's rules.
+    func sizeDependence(_ node: Node, content: SizeDependence) -> SizeDependence {
+        struct Ask: NodeRulesVisitor {
+            let graph: _ViewGraph, node: Node, content: SizeDependence
+            func visit<Rules: NodeRules>(_ rules: Rules.Type) -> SizeDependence {
+                Rules.sizeDependence(node, content: content, in: graph)
+            }
+        }
+        return node.kind.visit(Ask(graph: self, node: node, content: content))
+    }
+
+    /// The payload index of `alignment`: views repeat a handful of
+    /// alignments thousands of times, so equal ones share one entry.
+    @usableFromInline
+    func alignmentIndex(_ alignment: Alignment) -> Int {
+        if let index = alignments.lastIndex(of: alignment), index >= alignments.count - 4 { return index }
+        alignments.append(alignment)
+        return alignments.count - 1
+    }
+
+    /// Runs `body` with the environment changed by `change`, restoring it after.
+    @usableFromInline
+    func withEnvironment(_ change: (inout EnvironmentValues) -> Void, _ body: () -> Void) {
+        let saved = environment
+        change(&environment)
+        body()
+        environment = saved
+    }
+}

@@ -1,3 +1,5 @@
+import FormModel
+
 /// Everything that can go wrong with a form database, as a value with a
 /// message a user can act on. The CLI maps each case to an exit code.
 ///
@@ -77,17 +79,11 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         case .rowNotEmpty(let number, let keys):
             "row \(number) still holds \(keys.joined(separator: ", ")); move them to another row (formctl field move KEY --row N) or remove them first"
         case .outOfRange(let row, let width, let range):
-            "row \(row) cannot be \(Self.format(width)) wide: its width must be within \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))"
+            "row \(row) cannot be \(Points.format(width)) wide: its width must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):
             "invalid input for '\(key)': \(reason)"
         case .underlying(let message):
             "database error: \(message)"
         }
-    }
-
-    /// Widths are points; whole numbers print without a fraction.
-    private static func format(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
     }
 }

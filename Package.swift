@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "FormModel", targets: ["FormModel"]),
         .library(name: "FormStore", targets: ["FormStore"]),
         .library(name: "FormRender", targets: ["FormRender"]),
+        .library(name: "FormKit", targets: ["FormKit"]),
         .executable(name: "formctl", targets: ["formctl"]),
     ],
     dependencies: [
@@ -46,10 +47,13 @@ let package = Package(
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
         .target(name: "FormRender", dependencies: ["FormLayout"]),
+        // Every operation users have, as a Swift API: the CLI's one
+        // dependency inside the package.
+        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormStore", "FormRender"]),
         .executableTarget(
             name: "formctl",
             dependencies: [
-                "FormModel", "FormStore", "FormRender",
+                "FormKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -65,6 +69,7 @@ let package = Package(
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore"]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),
+        .testTarget(name: "FormKitTests", dependencies: ["FormKit"]),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.

@@ -1,9 +1,10 @@
 /// Optional rules beyond the seed's length colours. A value that breaks one
-/// is `invalid`; an empty value is always `empty` (a half-filled form is
-/// normal), unless the field is required, in which case it is `empty` too
-/// but `formctl check` reports it.
+/// is `invalid`; an empty value is always `empty` (red: a half-filled form
+/// is normal), required or not. `required` decides only whether `check`
+/// reports an empty field: a required one fails it, an optional one passes.
 public struct FieldRules: Hashable, Codable, Sendable {
-    /// The field must not be left empty for the form to pass `check`.
+    /// The field must not be left empty for the form to pass `check`; when
+    /// false (the default, `--optional`), an empty value passes `check`.
     public var required: Bool
     /// Fewest characters (grapheme clusters) a non-empty value may have.
     public var minLength: Int?

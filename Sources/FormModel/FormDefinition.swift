@@ -48,7 +48,9 @@ public struct FormDefinition: Hashable, Codable, Sendable {
 
     /// Seed 002's form: the title, a row of three name fields 540 wide, and
     /// a row with Email and a hidden Twitter field whose width follows the
-    /// slider (360…540).
+    /// slider (360…540). The four shown fields are required (the form is
+    /// not complete until each has a value: a fresh form fails `check`);
+    /// Twitter, behind its toggle, is optional.
     public static let seed = FormDefinition(
         titleTemplate: "Hello {first} {middle} {last}",
         rows: [
@@ -56,10 +58,10 @@ public struct FormDefinition: Hashable, Codable, Sendable {
             FormRow(number: 2, width: 360, minWidth: 360, maxWidth: 540),
         ],
         fields: [
-            Field(key: "first", label: "First Name", row: 1, position: 1),
-            Field(key: "middle", label: "Middle Name", row: 1, position: 2),
-            Field(key: "last", label: "Last Name", row: 1, position: 3),
-            Field(key: "email", label: "Email", row: 2, position: 4),
+            Field(key: "first", label: "First Name", row: 1, position: 1, rules: FieldRules(required: true)),
+            Field(key: "middle", label: "Middle Name", row: 1, position: 2, rules: FieldRules(required: true)),
+            Field(key: "last", label: "Last Name", row: 1, position: 3, rules: FieldRules(required: true)),
+            Field(key: "email", label: "Email", row: 2, position: 4, rules: FieldRules(required: true)),
             Field(key: "twitter", label: "Twitter", row: 2, position: 5, isVisible: false),
         ])
 }

@@ -1,83 +1,33 @@
 import ArgumentParser
-import FormModel
-import FormStore
-import Foundation
+import FormKit
 
-/// Where the database is, shared by every command.
+/// Where the database is, shared by every command. Both options may also
+/// come before the command's name (`formctl --db PATH get first`):
+/// `GlobalOptions` moves them after it before parsing.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The form database.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("The form database (default: $FORMCTL_DB, else ./form.db). May also come before the command.", valueName: "path"))
     var db: String?
 
-    @Flag(name: .long, help: "Fail (exit 66) instead of creating a missing database.")
+    @Flag(name: .long, help: "Fail (exit 66) instead of creating a missing database. May also come before the command.")
     var noCreate = false
 
-    /// `--db`, else `$FORMCTL_DB`, else `./form.db`.
-    var path: String { Self.resolvePath(db) }
+    /// The form these options name.
+    var form: FormFile { FormFile(path: FormFile.resolvedPath(db), createsMissingFile: !noCreate) }
 
-    /// Opens the database (creating it with the seed form unless told not
-    /// to) and runs `body`; store errors become a message and an exit code.
-    func withDatabase<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
-        try Self.withDatabase(path: path, create: !noCreate, body)
+    /// Runs `body` on the form; an error is printed as `formctl: message`
+    /// and ends the command with its documented exit code.
+    func run<T>(_ body: (FormFile) throws(FormKitError) -> T) throws -> T {
+        try reportingErrors { () throws(FormKitError) -> T in try body(form) }
     }
-
-    /// `withDatabase(_:)` for commands that only read: a database formctl
-    /// may not write is opened for reading instead of refused.
-    func readingDatabase<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
-        try Self.withDatabase(path: path, create: !noCreate, readingOnly: true, body)
-    }
-
-    /// `db`, else `$FORMCTL_DB`, else `./form.db`.
-    static func resolvePath(_ db: String?) -> String {
-        if let db { return db }
-        if let fromEnvironment = ProcessInfo.processInfo.environment["FORMCTL_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
-        }
-        return "form.db"
-    }
-
-    /// `withDatabase(_:)` for a path already resolved.
-    static func withDatabase<T>(path: String, create: Bool, readingOnly: Bool = false,
-                                _ body: (FormDatabase) throws(FormStoreError) -> T) throws -> T {
-        try reportingErrors { () throws(FormStoreError) -> T in
-            let database: FormDatabase
-            do throws(FormStoreError) {
-                database = try FormDatabase.open(path: path, create: create, minimap: minimapLayout)
-            } catch {
-                guard readingOnly, case .readOnly = error else { throw error }
-                database = try FormDatabase.openForReading(path: path, minimap: minimapLayout)
-            }
-            defer { try? database.close() }
-            return try body(database)
-        }
-    }
-
-    /// The model layer's minimap: the form laid out as seed 002 does it.
-    static let minimapLayout: MinimapLayout = { form in FormPicture(form: form).minimapRects }
 }
 
-/// Runs `body`, turning a `FormStoreError` into `formctl: message` on
-/// standard error and the documented exit code.
-func reportingErrors<T>(_ body: () throws(FormStoreError) -> T) throws -> T {
+/// Runs `body`, turning a `FormKitError` into `formctl: message` on
+/// standard error and the exit code FormKit documents for it.
+func reportingErrors<T>(_ body: () throws(FormKitError) -> T) throws -> T {
     do {
         return try body()
     } catch {
         Terminal.printError(error.description)
         throw ExitCode(error.exitCode)
-    }
-}
-
-extension FormStoreError {
-    /// The exit code documented in the README for this error.
-    var exitCode: Int32 {
-        switch self {
-        case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty: 64
-        case .invalidValue: 65
-        case .noDatabase, .noFolder: 66
-        case .notADatabase, .notAFormDatabase: 74
-        case .busy: 75
-        case .readOnly: 77
-        case .schemaTooNew: 78
-        case .underlying: 70
-        }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FormModel
-import FormStore
+import FormKit
 
 /// `formctl field …`: the form's shape and rules.
 struct FieldCommand: ParsableCommand {
@@ -11,37 +10,37 @@ struct FieldCommand: ParsableCommand {
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "show",abstract: "Show a hidden field (seed 002's Twitter toggle on).")
+            commandName: "show", abstract: "Show a hidden field (seed 002's Twitter toggle on).")
         @Argument(help: "The field's key.") var key: String
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            let field = try database.withDatabase { db throws(FormStoreError) in try db.showField(key: key) }
+            let field = try database.run { form throws(FormKitError) in try form.showField(key) }
             Terminal.write("\(field.key): shown in row \(field.row)\n")
         }
     }
 
     struct Hide: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "hide",abstract: "Hide a field; its value is kept.")
+            commandName: "hide", abstract: "Hide a field; its value is kept.")
         @Argument(help: "The field's key.") var key: String
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            let field = try database.withDatabase { db throws(FormStoreError) in try db.hideField(key: key) }
+            let field = try database.run { form throws(FormKitError) in try form.hideField(key) }
             Terminal.write("\(field.key): hidden (value kept)\n")
         }
     }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add",abstract: "Add a field to a row.")
+            commandName: "add", abstract: "Add a field to a row.")
         @Argument(help: "A new key: letters, digits, _ or -.") var key: String
         @Argument(help: "The label shown above the field.") var label: String
         @Option(help: "The row, numbered from 1.") var row: Int
         @Option(help: "Place in the row, from 1 (default: last).") var index: Int?
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            let field = try database.withDatabase { db throws(FormStoreError) in
-                try db.addField(key: key, label: label, row: row, index: index)
+            let field = try database.run { form throws(FormKitError) in
+                try form.addField(key: key, label: label, row: row, index: index)
             }
             Terminal.write("\(field.key): added to row \(field.row)\n")
         }
@@ -49,18 +48,18 @@ struct FieldCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remove",abstract: "Remove a field (its history is kept).")
+            commandName: "remove", abstract: "Remove a field (its history is kept).")
         @Argument(help: "The field's key.") var key: String
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            try database.withDatabase { db throws(FormStoreError) in try db.removeField(key: key) }
+            try database.run { form throws(FormKitError) in try form.removeField(key) }
             Terminal.write("\(key): removed\n")
         }
     }
 
     struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "move",abstract: "Move a field to another row or place.")
+            commandName: "move", abstract: "Move a field to another row or place.")
         @Argument(help: "The field's key.") var key: String
         @Option(help: "The row to move to.") var row: Int?
         @Option(help: "Place in the row, from 1.") var index: Int?
@@ -69,8 +68,8 @@ struct FieldCommand: ParsableCommand {
             if row == nil && index == nil { throw ValidationError("Give --row, --index or both.") }
         }
         func run() throws {
-            let field = try database.withDatabase { db throws(FormStoreError) in
-                try db.moveField(key: key, toRow: row, index: index)
+            let field = try database.run { form throws(FormKitError) in
+                try form.moveField(key, toRow: row, index: index)
             }
             Terminal.write("\(field.key): row \(field.row), position \(field.position) in the form\n")
         }
@@ -81,13 +80,7 @@ struct FieldCommand: ParsableCommand {
             commandName: "rule",
             abstract: "Set a field's rules; a value that breaks one is invalid (orange).")
         @Argument(help: "The field's key.") var key: String
-        enum Requirement: String, EnumerableFlag {
-            case required, optional
-            static func help(for value: Requirement) -> ArgumentHelp? {
-                value == .required ? "`formctl check` fails while the field is empty." : "The field may stay empty."
-            }
-        }
-        @Flag var requirement: Requirement?
+        @Flag var requirement: RuleChange.Requirement?
         @Option(help: "Fewest characters.") var minLength: Int?
         @Option(help: "Most characters.") var maxLength: Int?
         @Option(help: "A regular expression the whole value must match.") var pattern: String?
@@ -96,16 +89,20 @@ struct FieldCommand: ParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let field = try database.withDatabase { db throws(FormStoreError) in
-                var rules = clear ? FieldRules.none : try db.field(key).rules
-                if let requirement { rules.required = requirement == .required }
-                if let minLength { rules.minLength = minLength }
-                if let maxLength { rules.maxLength = maxLength }
-                if let pattern { rules.pattern = pattern.isEmpty ? nil : pattern }
-                if let email { rules.email = email }
-                return try db.setRules(key: key, rules: rules)
-            }
+            let change = RuleChange(clear: clear, requirement: requirement, minLength: minLength, maxLength: maxLength,
+                                    pattern: pattern, email: email)
+            let field = try database.run { form throws(FormKitError) in try form.changeRules(of: key, change) }
             Terminal.write(field.stateLine + "\n")
+        }
+    }
+}
+
+extension RuleChange.Requirement: EnumerableFlag {
+    /// `--required` and `--optional`, with what each means for `check`.
+    public static func help(for value: Self) -> ArgumentHelp? {
+        switch value {
+        case .required: "`formctl check` fails while the field is empty."
+        case .optional: "The field may stay empty: `formctl check` passes it (it stays empty, red)."
         }
     }
 }

@@ -1,11 +1,11 @@
-import FormModel
+import FormKit
 
 extension Field {
     /// `first: short (yellow), 2 characters`, plus the broken rule for invalid values.
     var stateLine: String {
         var line = "\(key): \(state.rawValue) (\(state.color.rawValue)), \(length) character\(length == 1 ? "" : "s")"
         // A violation quotes the user's pattern, so it is escaped like any user text.
-        if let violation = Validator.violation(of: value, rules: rules) { line += ": \(DisplayText.escaped(violation))" }
+        if let brokenRule { line += ": \(DisplayText.escaped(brokenRule))" }
         return line
     }
 }

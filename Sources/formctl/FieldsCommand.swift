@@ -1,6 +1,5 @@
 import ArgumentParser
-import FormModel
-import FormStore
+import FormKit
 
 /// `formctl fields`: the fields in form order with their states.
 struct FieldsCommand: ParsableCommand {
@@ -20,12 +19,13 @@ struct FieldsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let fields = try database.readingDatabase { database throws(FormStoreError) in try database.fields() }
+        let fields = try database.run { form throws(FormKitError) in try form.fields() }
         if json {
-            Terminal.write(try JSONOutput.encode(fields.map {
+            let output = fields.map {
                 Output(key: $0.key, label: $0.label, value: $0.value, state: $0.state.rawValue, color: $0.state.color.rawValue,
                        length: $0.length, row: $0.row, position: $0.position, visible: $0.isVisible, rules: $0.rules)
-            }))
+            }
+            Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(output) })
             return
         }
         let rows = fields.map { field in

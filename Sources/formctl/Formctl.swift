@@ -10,7 +10,9 @@ struct Formctl: ParsableCommand {
         discussion: """
             The database is --db PATH, else $FORMCTL_DB, else ./form.db. A missing \
             file is created with the default form (seed 002's: first, middle and last \
-            name, email, and a hidden twitter field) unless --no-create is given.
+            name, email, and a hidden twitter field) unless --no-create is given. \
+            Both options may come before the command or after it: \
+            `formctl --db f.db get first` is `formctl get first --db f.db`.
 
             Exit codes: 0 success; 1 no such field (get) or a field not valid (check); \
             64 usage (bad arguments, unknown field or row, width out of range, \
@@ -31,7 +33,8 @@ struct Formctl: ParsableCommand {
             Terminal.printError(problem)
             Foundation.exit(65)
         }
-        if let code = GetFastPath.run(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(code) }
-        main(nil)
+        let arguments = GlobalOptions.reordered(Array(CommandLine.arguments.dropFirst()))
+        if let code = GetFastPath.run(arguments) { Foundation.exit(code) }
+        main(arguments)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FormModel
-import FormStore
+import FormKit
 
 /// `formctl get KEY`: prints the raw value, as `git config --get` does.
 struct GetCommand: ParsableCommand {
@@ -21,24 +20,17 @@ struct GetCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Self.printValue(key: key, json: json, path: database.path, create: !database.noCreate)
+        try Self.printValue(key: key, json: json, form: database.form)
     }
 
     /// Prints `key`'s value (or its JSON description); exit 1 when there is
-    /// no such field.
-    static func printValue(key: String, json: Bool, path: String, create: Bool) throws {
-        let field: Field
-        do {
-            field = try DatabaseOptions.withDatabase(path: path, create: create, readingOnly: true) { database throws(FormStoreError) in
-                try database.field(key)
-            }
-        } catch let exit as ExitCode where exit.rawValue == 64 {
-            // A missing key is an answer, not a usage error: `git config --get` exits 1.
-            throw ExitCode(1)
-        }
+    /// no such field (FormKit's `fieldNotFound`).
+    static func printValue(key: String, json: Bool, form: FormFile) throws {
+        let field = try reportingErrors { () throws(FormKitError) in try form.field(key) }
         if json {
-            Terminal.write(try JSONOutput.encode(Output(key: field.key, value: field.value, state: field.state.rawValue,
-                                                        color: field.state.color.rawValue, length: field.length)))
+            let output = Output(key: field.key, value: field.value, state: field.state.rawValue,
+                                color: field.state.color.rawValue, length: field.length)
+            Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(output) })
         } else {
             Terminal.write(field.value + "\n")
         }

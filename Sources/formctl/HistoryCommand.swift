@@ -1,5 +1,5 @@
 import ArgumentParser
-import FormStore
+import FormKit
 
 /// `formctl history`: every change of a value, oldest first.
 struct HistoryCommand: ParsableCommand {
@@ -13,10 +13,9 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        var entries = try database.readingDatabase { db throws(FormStoreError) in try db.history(key: key) }
-        if let limit, limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
+        let entries = try database.run { form throws(FormKitError) in try form.history(of: key, limit: limit) }
         if json {
-            Terminal.write(try JSONOutput.encode(entries))
+            Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(entries) })
             return
         }
         func quoted(_ value: String) -> String { "\"" + DisplayText.cell(value, limit: 30) + "\"" }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import FormLayout
-import FormModel
-import FormRender
-import FormStore
+import FormKit
 
 /// `formctl minimap`: the whole form at a glance.
 struct MinimapCommand: ParsableCommand {
@@ -34,35 +31,10 @@ struct MinimapCommand: ParsableCommand {
         if let width, !(1...4096).contains(width) { throw ValidationError("--width must be between 1 and 4096 columns.") }
     }
 
-    struct Output: Encodable {
-        let width: Double, height: Double
-        let rects: [MinimapRect]
-    }
-
     func run() throws {
         let chosen = format ?? defaultFormat
         let columns = width ?? min(Terminal.columns ?? 80, 80)
-        let output = try database.readingDatabase { database throws(FormStoreError) -> Either in
-            if chosen == .svg { return .screen(FormPicture(form: try database.definition()).screen) }
-            let drawing = try database.minimapDrawing()
-            return .minimap(drawing.rects, drawing.width)
-        }
-        switch output {
-        case .screen(let screen):
-            Terminal.write(render(screen, format: .svg))
-        case .minimap(let rects, let minimapWidth):
-            let drawing = DisplayList(minimapRects: rects, minimapWidth: minimapWidth)
-            if chosen == .json {
-                Terminal.write(try JSONOutput.encode(Output(width: Double(drawing.size.width), height: Double(drawing.size.height), rects: rects)))
-            } else {
-                Terminal.write(render(drawing, format: chosen, columns: columns))
-            }
-        }
-    }
-
-    private enum Either {
-        case screen(DisplayList)
-        case minimap([MinimapRect], Double)
+        Terminal.write(try database.run { form throws(FormKitError) in try form.minimap(format: chosen, columns: columns) })
     }
 
     private var defaultFormat: RenderFormat {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FormStore
+import FormKit
 
 /// `formctl row …`: the rows' widths (seed 002's slider).
 struct RowCommand: ParsableCommand {
@@ -8,22 +8,18 @@ struct RowCommand: ParsableCommand {
         abstract: "List, add, remove and resize the form's rows.",
         subcommands: [List.self, Width.self, Add.self, Remove.self])
 
-    /// Whole points print without a fraction.
-    static func points(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "The rows, top to bottom, with their widths, ranges and fields.")
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            let form = try database.readingDatabase { db throws(FormStoreError) in try db.definition() }
+            let rows = try database.run { form throws(FormKitError) in try form.rows() }
             var text = ""
-            for row in form.rows {
-                let keys = form.fields.filter { $0.row == row.number }.map { $0.isVisible ? $0.key : "(\($0.key))" }
-                text += "row \(row.number): \(RowCommand.points(row.width)) points (\(RowCommand.points(row.minWidth))…\(RowCommand.points(row.maxWidth)))"
+            for listing in rows {
+                let row = listing.row
+                let keys = listing.fields.map { $0.isVisible ? $0.key : "(\($0.key))" }
+                text += "row \(row.number): \(Points.format(row.width)) points (\(Points.format(row.minWidth))…\(Points.format(row.maxWidth)))"
                 text += keys.isEmpty ? ", empty\n" : ": \(keys.map(DisplayText.escaped).joined(separator: " "))\n"
             }
             Terminal.write(text)
@@ -39,10 +35,10 @@ struct RowCommand: ParsableCommand {
         @Option(help: "The widest width `row width` accepts (default: --width).") var maxWidth: Double?
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            let row = try database.withDatabase { db throws(FormStoreError) in
-                try db.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth)
+            let row = try database.run { form throws(FormKitError) in
+                try form.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth)
             }
-            Terminal.write("row \(row.number): added, \(RowCommand.points(row.width)) points wide\n")
+            Terminal.write("row \(row.number): added, \(Points.format(row.width)) points wide\n")
         }
     }
 
@@ -53,7 +49,7 @@ struct RowCommand: ParsableCommand {
         @Argument(help: "The row, numbered from 1.") var row: Int
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            try database.withDatabase { db throws(FormStoreError) in try db.removeRow(row) }
+            try database.run { form throws(FormKitError) in try form.removeRow(row) }
             Terminal.write("row \(row): removed\n")
         }
     }
@@ -66,8 +62,8 @@ struct RowCommand: ParsableCommand {
         @Argument(help: "The width in points.") var points: Double
         @OptionGroup var database: DatabaseOptions
         func run() throws {
-            let updated = try database.withDatabase { db throws(FormStoreError) in try db.setRowWidth(row: row, width: points) }
-            Terminal.write("row \(updated.number): \(RowCommand.points(updated.width)) points wide\n")
+            let updated = try database.run { form throws(FormKitError) in try form.setRowWidth(row, to: points) }
+            Terminal.write("row \(updated.number): \(Points.format(updated.width)) points wide\n")
         }
     }
 }

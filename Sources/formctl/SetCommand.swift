@@ -1,6 +1,5 @@
 import ArgumentParser
-import FormModel
-import FormStore
+import FormKit
 import Foundation
 
 /// `formctl set KEY VALUE`: stores a value and prints its new state.
@@ -27,17 +26,9 @@ struct SetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let newValue = try reportingErrors { () throws(FormStoreError) -> String in
-            if let value { return value }
-            var bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            if bytes.last == UInt8(ascii: "\n") {
-                bytes.removeLast()
-                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            }
-            return try FieldInput.value(fromUTF8: bytes, key: key)
-        }
-        let field = try database.withDatabase { database throws(FormStoreError) in
-            try database.setValue(key: key, value: newValue)
+        let field = try database.run { form throws(FormKitError) in
+            if let value { return try form.set(key, to: value) }
+            return try form.set(key, toInput: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
         }
         Terminal.write(field.stateLine + "\n")
     }

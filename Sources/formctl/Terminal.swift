@@ -1,7 +1,19 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Android)
+import Android
 #endif
+
+/// The C library's `write(2)`, named apart from `Terminal.write(_:)`
+/// (whichever C library this platform has: Glibc, Musl, Darwin…).
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
 
 /// What formctl needs to know about the terminal it writes to.
 enum Terminal {
@@ -29,7 +41,7 @@ enum Terminal {
         text.withUTF8 { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
                 if written <= 0 { return }
                 offset += written
             }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FormModel
-import FormStore
+import FormKit
 
 /// `formctl title`: the form's title template.
 struct TitleCommand: ParsableCommand {
@@ -15,12 +14,10 @@ struct TitleCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let form: FormDefinition
-        if let template {
-            form = try database.withDatabase { db throws(FormStoreError) in try db.setTitleTemplate(template) }
-        } else {
-            form = try database.readingDatabase { db throws(FormStoreError) in try db.definition() }
+        let title = try database.run { form throws(FormKitError) in
+            if let template { return try form.setTitle(template: template) }
+            return try form.title()
         }
-        Terminal.write("template: \(DisplayText.escaped(form.titleTemplate))\ntitle:    \(DisplayText.escaped(form.title))\n")
+        Terminal.write("template: \(DisplayText.escaped(title.template))\ntitle:    \(DisplayText.escaped(title.text))\n")
     }
 }

@@ -56,7 +56,8 @@ struct FieldsTests {
         #expect(number(first["position"]) == 1)
         #expect((first["visible"] as? NSNumber)?.boolValue == true)
         let firstRules = try #require(first["rules"] as? [String: Any])
-        #expect((firstRules["required"] as? NSNumber)?.boolValue == false)
+        // The seed's shown fields are required: a fresh form fails `check`.
+        #expect((firstRules["required"] as? NSNumber)?.boolValue == true)
         #expect((firstRules["email"] as? NSNumber)?.boolValue == false)
         for name in ["minLength", "maxLength", "pattern"] {
             #expect(firstRules[name] == nil || firstRules[name] is NSNull, "\(name): \(firstRules)")

@@ -67,7 +67,8 @@ import Testing
         #expect(storeError { try store.setRules(key: "first", rules: FieldRules(pattern: "(")) }
             == .invalidValue(key: "first", reason: "the pattern /(/ is not a valid regular expression"))
         #expect(storeError { try store.setRules(key: "first", rules: FieldRules(minLength: -1)) } != nil)
-        #expect(try store.field("first").rules == .none)
+        // Unchanged: the seed's rules (its shown fields are required).
+        #expect(try store.field("first").rules == FormDefinition.seed.field("first")?.rules)
     }
 
     @Test func hostileValuesAreStoredExactly() throws {

@@ -1,0 +1,255 @@
+import FormLayout
+import FormRender
+import FormStore
+import Foundation
+
+/// A form kept in a SQLite file, and every operation formctl offers on it.
+///
+/// A `FormFile` is only a path and a choice: each operation opens the
+/// database, does its work (a write in one transaction) and closes it, as one
+/// `formctl` command does. Operations that only read (`field`, `fields`,
+/// `check`, `rows`, `title`, `history`, `minimap`) also work on a file
+/// formctl may not write: they open it for reading, compute anything stale
+/// in memory and leave it untouched.
+///
+/// ```swift
+/// let form = FormFile(path: FormFile.resolvedPath(nil))
+/// let first = try form.set("first", to: "Ada")      // first: valid (green)
+/// let report = try form.check()                       // what keeps the form from passing
+/// print(try form.minimap(format: .text, columns: 80))
+/// ```
+public struct FormFile: Hashable, Sendable {
+    /// The database file's path.
+    public var path: String
+    /// Whether a missing file is created with the seed form (seed 002's);
+    /// otherwise it is an error (`noDatabase`, exit 66).
+    public var createsMissingFile: Bool
+
+    /// The form at `path`; a missing file is created with the seed form
+    /// unless `createsMissingFile` is false.
+    public init(path: String, createsMissingFile: Bool = true) {
+        self.path = path
+        self.createsMissingFile = createsMissingFile
+    }
+
+    /// Where the database is: `option` (`--db`) when given, else
+    /// `$FORMCTL_DB` when set and not empty, else `form.db` in the current
+    /// folder.
+    public static func resolvedPath(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let option { return option }
+        if let fromEnvironment = environment["FORMCTL_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return "form.db"
+    }
+
+    // MARK: Values
+
+    /// Stores `value` in field `key`, whatever state it leaves the field in
+    /// (a half-filled form is normal), and returns the field with its new
+    /// state. Text with a NUL character is refused (`invalidValue`, 65).
+    @discardableResult
+    public func set(_ key: String, to value: String) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.setValue(key: key, value: value) }
+    }
+
+    /// Stores a value given as bytes (`formctl set KEY --stdin`): one
+    /// trailing newline (`\n` or `\r\n`) is dropped, and bytes that are not
+    /// UTF-8 text, or hold a NUL, are refused (`invalidValue`, 65) before
+    /// the database is opened.
+    @discardableResult
+    public func set(_ key: String, toInput bytes: [UInt8]) throws(FormKitError) -> Field {
+        try set(key, to: try Self.value(fromInput: bytes, key: key))
+    }
+
+    /// The value `set(_:toInput:)` stores for `bytes`.
+    public static func value(fromInput bytes: [UInt8], key: String) throws(FormKitError) -> String {
+        var bytes = bytes[...]
+        if bytes.last == UInt8(ascii: "\n") {
+            bytes.removeLast()
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        }
+        do {
+            return try FieldInput.value(fromUTF8: bytes, key: key)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The field with `key` (`formctl get`). No such field is
+    /// `fieldNotFound` (exit 1), with the nearest key as a suggestion.
+    public func field(_ key: String) throws(FormKitError) -> Field {
+        do {
+            return try reading { db throws(FormStoreError) in try db.field(key) }
+        } catch .store(.unknownField(let key, let suggestion)) {
+            throw .fieldNotFound(key: key, suggestion: suggestion)
+        }
+    }
+
+    /// Every field in form order, hidden ones too, with its state.
+    public func fields() throws(FormKitError) -> [Field] {
+        try reading { db throws(FormStoreError) in try db.fields() }
+    }
+
+    /// Re-validates every field (states are computed from the values, and a
+    /// database changed behind formctl's back is refreshed on the way) and
+    /// reports the shown fields that keep the form from passing.
+    public func check() throws(FormKitError) -> CheckReport {
+        CheckReport(fields: try fields())
+    }
+
+    // MARK: Fields
+
+    /// Shows a hidden field (seed 002's Twitter toggle), keeping its value.
+    @discardableResult
+    public func showField(_ key: String) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.showField(key: key) }
+    }
+
+    /// Hides a field: it keeps its value but is neither laid out, drawn nor
+    /// checked.
+    @discardableResult
+    public func hideField(_ key: String) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.hideField(key: key) }
+    }
+
+    /// Adds an empty, optional field to row `row` at place `index` (from 1;
+    /// nil: last). A key in use is `duplicateField`, a missing row
+    /// `unknownRow` (both 64); a key that is not 1–64 ASCII letters, digits,
+    /// `_` or `-` is `invalidValue` (65).
+    @discardableResult
+    public func addField(key: String, label: String, row: Int, index: Int? = nil) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.addField(key: key, label: label, row: row, index: index) }
+    }
+
+    /// Removes a field; its history stays.
+    public func removeField(_ key: String) throws(FormKitError) {
+        try writing { db throws(FormStoreError) in try db.removeField(key: key) }
+    }
+
+    /// Moves a field to row `row` (nil: its own) at place `index` (from 1;
+    /// nil: last).
+    @discardableResult
+    public func moveField(_ key: String, toRow row: Int?, index: Int?) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.moveField(key: key, toRow: row, index: index) }
+    }
+
+    /// Applies `change` to the field's rules, merging with the rules it has
+    /// in the same write transaction (a change made meanwhile by someone
+    /// else is kept). Rules that cannot work (a minimum above the maximum, a
+    /// pattern that is not a regular expression or could backtrack for
+    /// ever) are refused with `invalidValue` (65) and the old rules stay.
+    @discardableResult
+    public func changeRules(of key: String, _ change: RuleChange) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.updateRules(key: key) { change.applied(to: $0) } }
+    }
+
+    // MARK: Rows
+
+    /// The rows, top to bottom, each with its fields (hidden ones too).
+    public func rows() throws(FormKitError) -> [RowListing] {
+        RowListing.rows(of: try definition())
+    }
+
+    /// Adds an empty row below the others, `width` points wide and
+    /// adjustable within `minWidth…maxWidth` (both default to `width`).
+    @discardableResult
+    public func addRow(width: Double = 540, minWidth: Double? = nil, maxWidth: Double? = nil) throws(FormKitError) -> FormRow {
+        try writing { db throws(FormStoreError) in try db.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth) }
+    }
+
+    /// Removes an empty row; the rows below move up. A row that holds
+    /// fields is `rowNotEmpty` (64).
+    public func removeRow(_ number: Int) throws(FormKitError) {
+        try writing { db throws(FormStoreError) in try db.removeRow(number) }
+    }
+
+    /// Sets a row's width (seed 002's slider); outside the row's range it is
+    /// `outOfRange` (64), whose message names the range.
+    @discardableResult
+    public func setRowWidth(_ number: Int, to width: Double) throws(FormKitError) -> FormRow {
+        try writing { db throws(FormStoreError) in try db.setRowWidth(row: number, width: width) }
+    }
+
+    // MARK: Title and history
+
+    /// The title template and the title it gives.
+    public func title() throws(FormKitError) -> FormTitle {
+        FormTitle(of: try definition())
+    }
+
+    /// Sets the title template (`{key}` stands for that field's value).
+    @discardableResult
+    public func setTitle(template: String) throws(FormKitError) -> FormTitle {
+        FormTitle(of: try writing { db throws(FormStoreError) in try db.setTitleTemplate(template) })
+    }
+
+    /// Every change of a value, oldest first (of field `key` alone when
+    /// given; only the last `limit` when given and not negative), whoever
+    /// made it: formctl, or SQL such as the `sqlite3` shell.
+    public func history(of key: String? = nil, limit: Int? = nil) throws(FormKitError) -> [HistoryEntry] {
+        let entries = try reading { db throws(FormStoreError) in try db.history(key: key) }
+        if let limit, limit >= 0, entries.count > limit { return Array(entries.suffix(limit)) }
+        return entries
+    }
+
+    // MARK: Pictures
+
+    /// The minimap as `format` draws it: `ansi` (24-bit colour, half
+    /// blocks) or `text` (one letter per colour) `columns` wide; `json`, the
+    /// `minimap_rect` rectangles with the canvas size; `svg`, the form and
+    /// its minimap side by side.
+    public func minimap(format: RenderFormat, columns: Int = RenderFormat.defaultColumns) throws(FormKitError) -> String {
+        if format == .svg {
+            let form = try definition()
+            return render(FormPicture(form: form).screen, format: .svg)
+        }
+        let drawing = try reading { db throws(FormStoreError) in try db.minimapDrawing() }
+        let list = DisplayList(minimapRects: drawing.rects, minimapWidth: drawing.width)
+        if format == .json {
+            return try JSONText.encode(MinimapJSON(width: Double(list.size.width), height: Double(list.size.height), rects: drawing.rects))
+        }
+        return render(list, format: format, columns: columns)
+    }
+
+    /// `minimap --format json`'s shape.
+    private struct MinimapJSON: Encodable {
+        let width: Double, height: Double
+        let rects: [MinimapRect]
+    }
+
+    // MARK: Opening
+
+    /// The whole form, read.
+    private func definition() throws(FormKitError) -> FormDefinition {
+        try reading { db throws(FormStoreError) in try db.definition() }
+    }
+
+    /// Runs `body` on the database opened for writing.
+    private func writing<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
+        try open(readingOnly: false, body)
+    }
+
+    /// Runs `body` on the database; a file formctl may not write is opened
+    /// for reading instead of refused.
+    private func reading<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
+        try open(readingOnly: true, body)
+    }
+
+    private func open<T>(readingOnly: Bool, _ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
+        do throws(FormStoreError) {
+            let database: FormDatabase
+            do throws(FormStoreError) {
+                database = try FormDatabase.open(path: path, create: createsMissingFile, minimap: Self.minimapLayout)
+            } catch {
+                guard readingOnly, case .readOnly = error else { throw error }
+                database = try FormDatabase.openForReading(path: path, minimap: Self.minimapLayout)
+            }
+            defer { try? database.close() }
+            return try body(database)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    /// The model layer's minimap: the form laid out as seed 002 does it.
+    private static let minimapLayout: MinimapLayout = { form in FormPicture(form: form).minimapRects }
+}

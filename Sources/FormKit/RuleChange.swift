@@ -1,0 +1,49 @@
+/// Changes to a field's rules, as `formctl field rule` gives them: every
+/// property left nil keeps the rule the field has. `FormFile.changeRules`
+/// merges the change with the field's rules in one write transaction.
+public struct RuleChange: Hashable, Sendable {
+    /// Whether `check` may pass with the field empty.
+    public enum Requirement: String, Hashable, Sendable, CaseIterable {
+        /// `check` fails while the field is empty.
+        case required
+        /// The field may stay empty: `check` passes it (its state stays
+        /// `empty`, its colour red).
+        case optional
+    }
+
+    /// Start from no rules at all (`FieldRules.none`) before the rest.
+    public var clear: Bool
+    /// Required or optional; nil keeps the field's.
+    public var requirement: Requirement?
+    /// Fewest characters; nil keeps the field's.
+    public var minLength: Int?
+    /// Most characters; nil keeps the field's.
+    public var maxLength: Int?
+    /// A regular expression the whole value must match; `""` removes the
+    /// pattern, nil keeps the field's.
+    public var pattern: String?
+    /// Whether the value must be an email address; nil keeps the field's.
+    public var email: Bool?
+
+    /// A change; with no arguments it changes nothing.
+    public init(clear: Bool = false, requirement: Requirement? = nil, minLength: Int? = nil, maxLength: Int? = nil,
+                pattern: String? = nil, email: Bool? = nil) {
+        self.clear = clear
+        self.requirement = requirement
+        self.minLength = minLength
+        self.maxLength = maxLength
+        self.pattern = pattern
+        self.email = email
+    }
+
+    /// `rules` with this change applied.
+    public func applied(to rules: FieldRules) -> FieldRules {
+        var result = clear ? FieldRules.none : rules
+        if let requirement { result.required = requirement == .required }
+        if let minLength { result.minLength = minLength }
+        if let maxLength { result.maxLength = maxLength }
+        if let pattern { result.pattern = pattern.isEmpty ? nil : pattern }
+        if let email { result.email = email }
+        return result
+    }
+}

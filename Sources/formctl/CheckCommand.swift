@@ -6,7 +6,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Re-validate every field; exit 1 when a shown field is not valid.",
-        discussion: "A shown field fails when it is empty and required, has fewer than 3 characters, or breaks a rule. An empty optional field (field rule KEY --optional) passes; it stays empty (red).")
+        discussion: "A shown field fails when it is empty and required, short (yellow) or invalid (orange); the reason is printed beside it. An empty optional field (field rule KEY --optional) passes; it stays empty (red).")
 
     @Flag(help: "Print the fields that are not valid as JSON.") var json = false
     @OptionGroup var database: DatabaseOptions

@@ -55,6 +55,9 @@ public enum SwiftUIConstants {
         public static let sliderThumbBorder = Color(white: 0.8)
         /// A divider's grey (white 0.78, `UIColor.separator` over white).
         public static let divider = Color(white: 0.78)
+        /// What a headless `Image` is drawn as: a light grey placeholder
+        /// (`UIColor.systemGray5`), as a missing image shows in a preview.
+        public static let imagePlaceholder = Color(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
     }
 
     /// Point size and line height of each dynamic type style at the default

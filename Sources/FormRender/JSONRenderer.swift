@@ -36,6 +36,9 @@ public struct JSONRenderer: Hashable, Sendable {
             "stroke": item.stroke.map(color) ?? .null,
             "identifier": item.identifier.map(JSONValue.string) ?? .null,
         ]
+        if let transform = item.transform {
+            members["transform"] = .array([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map(JSONValue.number))
+        }
         switch item.shape {
         case .rectangle:
             members["kind"] = .string("rectangle")
@@ -44,6 +47,9 @@ public struct JSONRenderer: Hashable, Sendable {
             members["cornerRadius"] = .number(Double(cornerRadius))
         case .circle:
             members["kind"] = .string("circle")
+        case .image(let name):
+            members["kind"] = .string("image")
+            members["name"] = .string(name)
         case .capsule:
             members["kind"] = .string("capsule")
             members["cornerRadius"] = .number(Double(min(abs(item.frame.width), abs(item.frame.height)) / 2))

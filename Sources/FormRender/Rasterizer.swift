@@ -59,6 +59,13 @@ public struct Rasterizer: Hashable, Sendable {
     }
 
     private func paint(_ item: DisplayItem, on canvas: inout Canvas) {
+        if let transform = item.transform {
+            // Rotated: each pixel centre is taken back into the item's own
+            // frame and tested there; text is drawn as its line boxes.
+            guard let inverse = transform.inverted else { return }
+            paintTransformed(item, transform: transform, inverse: inverse, on: &canvas)
+            return
+        }
         if case .text(let lines, let font) = item.shape {
             guard text == .lineBoxes, !item.fill.isInvisible else { return }
             let lineHeight = font.lineHeight
@@ -78,6 +85,45 @@ public struct Rasterizer: Hashable, Sendable {
             let band = max(1, canvas.pixelWidth, canvas.pixelHeight)
             canvas.fill(item.frame, with: stroke) { x, y in
                 let distance = outline.distance(x: x, y: y)
+                return distance <= 0 && distance > -band
+            }
+        }
+    }
+}
+
+extension Rasterizer {
+    private func paintTransformed(_ item: DisplayItem, transform: AffineTransform2D, inverse: AffineTransform2D, on canvas: inout Canvas) {
+        func covering(_ rect: CGRect) -> CGRect {
+            let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                           CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(transform.apply)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return .null }
+            return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+        func back(_ x: Double, _ y: Double) -> CGPoint { inverse.apply(to: CGPoint(x: x, y: y)) }
+        if case .text(let lines, let font) = item.shape {
+            guard text == .lineBoxes, !item.fill.isInvisible else { return }
+            for (number, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+                let box = CGRect(x: item.frame.minX, y: item.frame.minY + CGFloat(number) * font.lineHeight,
+                                 width: item.frame.width, height: font.lineHeight).intersection(item.frame)
+                guard !box.isNull else { continue }
+                canvas.fill(covering(box), with: item.fill) { x, y in box.contains(back(x, y)) }
+            }
+            return
+        }
+        guard let outline = ShapeCoverage(shape: item.shape, frame: item.frame) else { return }
+        let frame = item.frame
+        if !item.fill.isInvisible {
+            canvas.fill(covering(frame), with: item.fill) { x, y in
+                let point = back(x, y)
+                return frame.contains(point) && outline.distance(x: Double(point.x), y: Double(point.y)) <= 0
+            }
+        }
+        if let stroke = item.stroke, !stroke.isInvisible {
+            let band = max(1, canvas.pixelWidth, canvas.pixelHeight)
+            canvas.fill(covering(frame), with: stroke) { x, y in
+                let point = back(x, y)
+                let distance = outline.distance(x: Double(point.x), y: Double(point.y))
                 return distance <= 0 && distance > -band
             }
         }

@@ -51,7 +51,7 @@ public struct SVGRenderer: Hashable, Sendable {
         out.append("  ")
         let element: StaticString
         switch item.shape {
-        case .rectangle, .roundedRectangle, .capsule:
+        case .rectangle, .roundedRectangle, .capsule, .image:
             element = "rect"
             out.append("<rect")
             attribute("x", frame.minX, to: &out)
@@ -63,6 +63,7 @@ public struct SVGRenderer: Hashable, Sendable {
                 attribute("rx", radius, to: &out)
                 attribute("ry", radius, to: &out)
             }
+            transform(item, to: &out)
             paint(item, to: &out)
         case .circle:
             element = "circle"
@@ -70,6 +71,7 @@ public struct SVGRenderer: Hashable, Sendable {
             attribute("cx", frame.midX, to: &out)
             attribute("cy", frame.midY, to: &out)
             attribute("r", min(frame.width, frame.height) / 2, to: &out)
+            transform(item, to: &out)
             paint(item, to: &out)
         case .text(let lines, let font):
             writeText(item, frame: frame, lines: lines, font: font, to: &out)
@@ -88,6 +90,7 @@ public struct SVGRenderer: Hashable, Sendable {
 
     private static func writeText(_ item: DisplayItem, frame: CGRect, lines: [String], font: Font, to out: inout ByteBuffer) {
         out.append("<text xml:space=\"preserve\"")
+        transform(item, to: &out)
         attribute("x", frame.minX, to: &out)
         attribute("y", frame.minY + baselineRatio * font.lineHeight, to: &out)
         out.append(" font-family=\"")
@@ -128,6 +131,17 @@ public struct SVGRenderer: Hashable, Sendable {
         case .heavy: 800
         case .black: 900
         }
+    }
+
+    /// ` transform="matrix(…)"` for an item drawn rotated.
+    private static func transform(_ item: DisplayItem, to out: inout ByteBuffer) {
+        guard let transform = item.transform else { return }
+        out.append(" transform=\"matrix(")
+        for (index, value) in [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].enumerated() {
+            if index > 0 { out.append(" ") }
+            CompactNumber.append(CGFloat(value), to: &out)
+        }
+        out.append(")\"")
     }
 
     private static func paint(_ item: DisplayItem, to out: inout ByteBuffer) {

@@ -22,7 +22,7 @@ struct ShapeCoverage {
         centerY = Double(frame.midY)
         radius = shape.cornerRadius(in: frame.size)
         switch shape {
-        case .rectangle:
+        case .rectangle, .image:
             halfWidth = width / 2; halfHeight = height / 2; isRectangle = true
         case .roundedRectangle:
             halfWidth = width / 2; halfHeight = height / 2; isRectangle = radius == 0

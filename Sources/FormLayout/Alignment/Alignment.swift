@@ -32,6 +32,7 @@ public struct HorizontalAlignment: Equatable, Sendable {
     /// A custom alignment identified by `id`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: false) }
     init(builtin id: any AlignmentID.Type, fraction: CGFloat) { key = AlignmentKey(id, fraction: fraction, isVertical: false) }
+    init(key: AlignmentKey) { self.key = key }
     /// Equal when both name the same `AlignmentID` type.
     public static func == (a: HorizontalAlignment, b: HorizontalAlignment) -> Bool { a.key == b.key }
 
@@ -53,6 +54,7 @@ public struct VerticalAlignment: Equatable, Sendable {
     /// A custom alignment identified by `id`.
     public init(_ id: any AlignmentID.Type) { key = AlignmentKey(id, fraction: nil, isVertical: true) }
     init(builtin id: any AlignmentID.Type, fraction: CGFloat?) { key = AlignmentKey(id, fraction: fraction, isVertical: true) }
+    init(key: AlignmentKey) { self.key = key }
     /// Equal when both name the same `AlignmentID` type.
     public static func == (a: VerticalAlignment, b: VerticalAlignment) -> Bool { a.key == b.key }
 

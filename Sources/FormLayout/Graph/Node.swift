@@ -48,11 +48,13 @@ extension Node {
 /// type ``NodeKind/visit(_:)`` maps it to (under `Nodes/`).
 @usableFromInline enum NodeKind: UInt8 {
     // Leaves.
-    case shape, text, textField, slider, toggleSwitch, divider, spacer
+    case shape, text, textField, slider, toggleSwitch, divider, spacer, image
     // Containers.
-    case hStack, vStack, zStack
+    case hStack, vStack, zStack, customLayout
     // Unary layout modifiers (child first).
-    case fixedFrame, flexFrame, padding, offset, position, fixedSize, alignmentGuide
+    case fixedFrame, flexFrame, padding, offset, position, fixedSize, alignmentGuide, aspectRatio
+    // Drawing-only modifiers.
+    case rotation
     // Modifiers that keep their child's frame.
     case hidden, coordinateSpace, identifier, preferenceWriter, preferenceObserver
     // Two children: [host, secondary].

@@ -41,6 +41,13 @@ public final class _ViewGraph {
     @exclusivity(unchecked) var spaceNames: [AnyHashable] = []
     @exclusivity(unchecked) var identifiers: [String] = []
     @exclusivity(unchecked) var changeObservers: [AnyPreferenceObserver] = []
+    @exclusivity(unchecked) var images: [ImagePayload] = []
+    @exclusivity(unchecked) var aspectRatios: [AspectRatioPayload] = []
+    @exclusivity(unchecked) var rotations: [RotationPayload] = []
+    @exclusivity(unchecked) var layouts: [AnyLayoutBox] = []
+    /// The `zIndex` of the nodes that set one (a trait, carried up through
+    /// the modifiers around them); empty in most trees.
+    @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]
 
     // Build state.
     /// Builders of the views that `ViewModifier`s being applied stand
@@ -62,6 +69,9 @@ public final class _ViewGraph {
     // Placement's state (`Layout/Placement.swift`): each node's frame in
     // window coordinates.
     @exclusivity(unchecked) var frames: [CGRect] = []
+    /// The subviews custom layouts placed in the placement under way, so
+    /// that the ones a layout leaves out are placed too.
+    @exclusivity(unchecked) var placedSubviews: [NodeID] = []
 
     // Collecting preferences' state (`Preferences/PreferenceValues.swift`).
     /// Preference values already computed for the host of an

@@ -28,6 +28,9 @@ public struct DisplayItem: Hashable, Sendable {
         case capsule
         /// Text, already broken into lines, each `font.lineHeight` tall.
         case text(lines: [String], font: Font)
+        /// An image, named; headless, so renderers draw a placeholder
+        /// filling the frame.
+        case image(name: String)
     }
 
     /// Position in the drawing order, 0 for the back-most item.
@@ -42,9 +45,14 @@ public struct DisplayItem: Hashable, Sendable {
     public var stroke: Color?
     /// The `accessibilityIdentifier` of the nearest view that set one.
     public var identifier: String?
+    /// How the shape is moved when drawn (`rotationEffect`), in window
+    /// coordinates; nil when it is drawn where `frame` says.
+    public var transform: AffineTransform2D?
 
     /// An item as given; `z` should equal its index in the `DisplayList`.
-    public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil) {
+    public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil,
+                transform: AffineTransform2D? = nil) {
+        self.transform = transform
         self.z = z
         self.frame = frame
         self.shape = shape

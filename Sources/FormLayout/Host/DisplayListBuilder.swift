@@ -8,6 +8,8 @@ final class DisplayListBuilder {
     @exclusivity(unchecked) private(set) var items: [DisplayItem] = []
     /// The innermost `accessibilityIdentifier` around what is being drawn.
     @exclusivity(unchecked) var identifier: String?
+    /// The rotations around what is being drawn, combined.
+    @exclusivity(unchecked) var transform = AffineTransform2D.identity
 
     init(graph: _ViewGraph) {
         self.graph = graph
@@ -26,14 +28,25 @@ final class DisplayListBuilder {
         node.kind.visit(Ask(id: id, node: node, list: self))
     }
 
-    /// Draws `id`'s children in code order.
+    /// Draws `id`'s children in code order, or by `zIndex` (then code
+    /// order) when one of them sets it.
     func drawChildren(of id: NodeID) {
-        for child in graph.children(of: id) { draw(child) }
+        let children = graph.children(of: id)
+        if !graph.zIndices.isEmpty, children.contains(where: { graph.zIndices[$0] != nil }) {
+            let ordered = children.enumerated().sorted { a, b in
+                let za = graph.zIndices[a.element] ?? 0, zb = graph.zIndices[b.element] ?? 0
+                return za != zb ? za < zb : a.offset < b.offset
+            }
+            for (_, child) in ordered { draw(child) }
+            return
+        }
+        for child in children { draw(child) }
     }
 
     /// Adds one shape, in front of everything added so far.
     func add(_ frame: CGRect, _ shape: DisplayItem.Shape, _ fill: Color, stroke: Color? = nil) {
-        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: fill, stroke: stroke, identifier: identifier))
+        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: fill, stroke: stroke, identifier: identifier,
+                                 transform: transform.isIdentity ? nil : transform))
     }
 
     /// The frame `id` was placed in.

@@ -45,26 +45,24 @@ extension _ViewGraph {
         let cross = p.across(axis)
         let spacing = stack.spacing * CGFloat(count - 1)
 
-        if let main = p.along(axis) {
+        if let main = p.along(axis), main.isFinite {
             let flexMark = stackScratch.flexibility.count
             var samePriority = true
             let firstPriority = nodes[Int(children[children.startIndex])].priority
             for child in children {
                 let low = size(of: child, .axis(axis, main: 0, cross: cross)).along(axis)
-                // The largest size is probed with the length on offer rather
-                // than infinity, so that greedy views and spacers differ in
-                // flexibility by their minimums instead of all tying at
-                // infinity (which would make outer spacers uneven).
-                let high = size(of: child, .axis(axis, main: main, cross: cross)).along(axis)
-                stackScratch.flexibility.append(StackFlexibility(minimum: low, flexibility: high - low, priority: nodes[Int(child)].priority, index: Int32(stackScratch.flexibility.count - flexMark)))
+                // Flexibility is the size for an infinite proposal less the
+                // size for none, as SwiftUI measures it (objc.io, "How an
+                // HStack lays out its children").
+                let high = size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis)
+                stackScratch.flexibility.append(StackFlexibility(minimum: low, maximum: high, priority: nodes[Int(child)].priority, index: Int32(stackScratch.flexibility.count - flexMark)))
                 if nodes[Int(child)].priority != firstPriority { samePriority = false }
             }
             // Usually already in order (rows of a form are equally rigid):
             // checking is linear, sorting is not.
             let inOrder: (StackFlexibility, StackFlexibility) -> Bool = { a, b in
                 if a.priority != b.priority { return a.priority > b.priority }
-                if a.flexibility != b.flexibility { return a.flexibility < b.flexibility }
-                return a.index < b.index
+                return a.isLessFlexible(than: b)
             }
             var sorted = true
             var slot = flexMark + 1
@@ -101,8 +99,11 @@ extension _ViewGraph {
             }
             stackScratch.flexibility.removeSubrange(flexMark...)
         } else {
+            // Nothing to share out (nil: each child's ideal; infinity: as
+            // much as each child wants).
+            let main = p.along(axis)
             for (offset, child) in children.enumerated() {
-                stackScratch.sizes[mark + offset] = size(of: child, .axis(axis, main: nil, cross: cross))
+                stackScratch.sizes[mark + offset] = size(of: child, .axis(axis, main: main, cross: cross))
             }
         }
 
@@ -164,10 +165,30 @@ extension _ViewGraph {
 
 /// One child's entry while a stack shares out space.
 struct StackFlexibility {
+    /// Its length along the axis when offered 0 and when offered infinity.
     var minimum: CGFloat
-    var flexibility: CGFloat
+    var maximum: CGFloat
     var priority: Double
     var index: Int32
+
+    /// Whether the stack offers space to this child before `other` (within
+    /// one priority): the smaller `maximum - minimum` first. Two children
+    /// that grow without bound differ by their minimums, as ∞ − a exceeds
+    /// ∞ − b when a < b: the one with the larger minimum goes first, which
+    /// is what keeps `frame(minWidth:)` next to a greedy view at its minimum
+    /// and spacers even. Ties keep code order.
+    @inline(__always)
+    func isLessFlexible(than other: StackFlexibility) -> Bool {
+        let unbounded = maximum == .infinity, otherUnbounded = other.maximum == .infinity
+        if unbounded != otherUnbounded { return otherUnbounded }
+        if unbounded {
+            if minimum != other.minimum { return minimum > other.minimum }
+        } else {
+            let flexibility = maximum - minimum, otherFlexibility = other.maximum - other.minimum
+            if flexibility != otherFlexibility { return flexibility < otherFlexibility }
+        }
+        return index < other.index
+    }
 }
 
 

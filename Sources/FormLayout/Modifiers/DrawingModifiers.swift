@@ -1,0 +1,84 @@
+@usableFromInline
+package struct AspectRatioModifier: UnaryNodeModifier {
+    let payload: AspectRatioPayload
+
+    @usableFromInline
+    init(ratio: CGFloat?, contentMode: ContentMode) {
+        payload = AspectRatioPayload(ratio: ratio, contentMode: contentMode)
+    }
+
+    @usableFromInline var kind: NodeKind { .aspectRatio }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.aspectRatios.appendIndex(payload) }
+}
+
+@usableFromInline
+package struct RotationModifier: UnaryNodeModifier {
+    let payload: RotationPayload
+
+    @usableFromInline
+    init(angle: Angle, anchor: UnitPoint) { payload = RotationPayload(angle: angle, anchor: anchor) }
+
+    @usableFromInline var kind: NodeKind { .rotation }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.rotations.appendIndex(payload) }
+}
+
+/// Sets the `zIndex` of each view of its content: a trait the containers
+/// read when drawing, not a node of its own.
+@usableFromInline
+package struct ZIndexModifier: GraphModifier {
+    @usableFromInline let value: Double
+
+    @usableFromInline
+    init(value: Double) { self.value = value }
+
+    @inlinable
+    package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
+        graph.wrapEach(content) { graph.setZIndex(of: $0, value) }
+    }
+}
+
+extension _ViewGraph {
+    @usableFromInline
+    func setZIndex(of node: NodeID, _ value: Double) -> NodeID {
+        zIndices[node] = value
+        return node
+    }
+}
+
+extension View {
+    /// Offers the view the size of ratio `aspectRatio` (width / height; the
+    /// view's ideal size's when nil) that fits in the space offered (`.fit`)
+    /// or covers it (`.fill`).
+    @inlinable
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+        modified(AspectRatioModifier(ratio: aspectRatio, contentMode: contentMode))
+    }
+
+    /// `aspectRatio(_:contentMode:)` with the ratio of `aspectRatio`'s width to its height.
+    @inlinable
+    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+        modified(AspectRatioModifier(ratio: aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode))
+    }
+
+    /// The largest size with the view's own proportions that fits in the space offered.
+    @inlinable
+    public func scaledToFit() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fit)) }
+
+    /// The smallest size with the view's own proportions that covers the space offered.
+    @inlinable
+    public func scaledToFill() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fill)) }
+
+    /// Draws the view rotated by `angle` about `anchor` of its frame; layout
+    /// is unchanged.
+    @inlinable
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        modified(RotationModifier(angle: angle, anchor: anchor))
+    }
+
+    /// The view's place in the drawing order among its siblings: higher in
+    /// front (default 0; equal values keep code order). Layout is unchanged.
+    @inlinable
+    public func zIndex(_ value: Double) -> some View {
+        modified(ZIndexModifier(value: value))
+    }
+}

@@ -99,13 +99,17 @@ struct TextLayout {
         var lines = 0
         var widest: CGFloat = 0
         var lineWidth: CGFloat = 0
+        // The line's units without its trailing spaces, which `wrap` trims
+        // before measuring the line, and those spaces' units.
         var lineUnits = 0
+        var trailingSpaceUnits = 0
         var lineIsEmpty = true
         func flush() {
             lines += 1
             widest = max(widest, points(lineUnits))
             lineWidth = 0
             lineUnits = 0
+            trailingSpaceUnits = 0
             lineIsEmpty = true
         }
         var start = 0
@@ -124,16 +128,20 @@ struct TextLayout {
                     let advance = points(units(bytes[position]))
                     if !lineIsEmpty && lineWidth + advance > width { flush() }
                     lineWidth += advance
-                    lineUnits += units(bytes[position])
+                    lineUnits += trailingSpaceUnits + units(bytes[position])
+                    trailingSpaceUnits = 0
                     lineIsEmpty = false
                 }
             } else {
                 if !lineIsEmpty {
                     lineWidth += spaceWidth
-                    lineUnits += spaceUnits
+                    trailingSpaceUnits += spaceUnits
                 }
                 lineWidth += wordWidth
-                lineUnits += wordUnits
+                if end > start {
+                    lineUnits += trailingSpaceUnits + wordUnits
+                    trailingSpaceUnits = 0
+                }
                 // An empty word on an empty line leaves it empty, as in `wrap`.
                 if end > start || !lineIsEmpty { lineIsEmpty = false }
             }

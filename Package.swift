@@ -33,7 +33,11 @@ let package = Package(
         // The engine opts its arrays out of dynamic exclusivity checks with
         // `@exclusivity(unchecked)` in the source, not with a build flag.
         .target(name: "FormLayout", swiftSettings: crossModuleOptimisation),
-        .target(name: "FormModel", dependencies: ["FormLayout"], swiftSettings: crossModuleOptimisation),
+        // PCRE2 (Debian's libpcre2-dev; libpcre2-8.a for the static release
+        // build): rule patterns run with match, depth and heap limits, so a
+        // pattern always finishes whatever the value (FormModel's RulePattern).
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .target(name: "FormModel", dependencies: ["FormLayout", "CPCRE2"], swiftSettings: crossModuleOptimisation),
         .target(
             name: "FormStore",
             dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift")],

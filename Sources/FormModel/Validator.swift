@@ -18,9 +18,19 @@ public enum Validator {
         if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
         if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
         if let pattern = rules.pattern {
-            if let risk = PatternSafety.risk(in: pattern) { return "the field's pattern /\(pattern)/ was not checked: \(risk)" }
-            guard let regex = try? Regex(pattern) else { return "the field's pattern /\(pattern)/ is not a valid regular expression" }
-            if (try? regex.wholeMatch(in: value)) == nil { return "does not match /\(pattern)/" }
+            // PCRE2 with limits (RulePattern): the check always finishes; a
+            // value it cannot decide within them is invalid, never waited on.
+            let compiled: RulePattern
+            do {
+                compiled = try RulePattern(pattern)
+            } catch {
+                return "the field's pattern /\(pattern)/ is not a valid regular expression: \(error)"
+            }
+            switch compiled.match(value) {
+            case .matches: break
+            case .doesNotMatch: return "does not match /\(pattern)/"
+            case .notChecked(let reason): return reason
+            }
         }
         if rules.email && !isEmailAddress(value) { return "is not an email address (name@example.com)" }
         return nil

@@ -50,13 +50,8 @@ public enum FieldInput {
         }
         if let pattern = rules.pattern {
             try checkValue(pattern, key: key)
-            if let risk = PatternSafety.risk(in: pattern) {
-                throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is refused: \(risk); rewrite it without nesting repetitions")
-            }
-            do {
-                _ = try Regex(pattern)
-            } catch {
-                throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is not a valid regular expression")
+            if let error = RulePattern.compileError(in: pattern) {
+                throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is not a valid regular expression (PCRE2): \(error)")
             }
         }
     }

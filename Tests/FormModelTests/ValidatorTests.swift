@@ -45,17 +45,53 @@ struct ValidatorTests {
     }
 }
 
-@Suite("Pattern safety")
-struct PatternSafetyTests {
-    @Test(arguments: ["(a+)+$", "(a*)*", "(a|aa)*", "(x+x+)+y", "((ab)*c)+", "(a+){2,}", "(?:a|b)+"])
-    func catastrophicPatternsAreRefused(pattern: String) {
-        #expect(PatternSafety.risk(in: pattern) != nil)
-        // The validator never runs them: the value is invalid with a reason.
-        #expect(Validator.state(of: "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", rules: FieldRules(pattern: pattern)) == .invalid)
+@Suite("Rule patterns (PCRE2 with limits)")
+struct RulePatternTests {
+    /// Patterns that backtrack exponentially (or polynomially) under a
+    /// plain backtracking engine: each check stops at PCRE2's limits.
+    @Test(arguments: [
+        ("(a+)+$", String(repeating: "a", count: 30) + "!"),
+        ("(a|aa)*c", String(repeating: "a", count: 5_000)),
+        ("(.*a){20}", String(repeating: "a", count: 3_000) + "b"),
+        ("(x+x+)+y", String(repeating: "x", count: 5_000)),
+        ("(\\w+\\s?)*$", String(repeating: "word ", count: 2_000) + "!"),
+    ])
+    func costlyPatternsStopAtTheLimit(pattern: String, value: String) throws {
+        let start = ContinuousClock.now
+        #expect(try RulePattern(pattern).match(value) == .notChecked(reason: RulePattern.tooCostlyReason))
+        #expect(Validator.state(of: value, rules: FieldRules(pattern: pattern)) == .invalid)
+        #expect(Validator.violation(of: value, rules: FieldRules(pattern: pattern)) == "pattern too costly for this value")
+        #expect(ContinuousClock.now - start < .seconds(10))
     }
 
-    @Test(arguments: ["[0-9]+", "[a-z]+@[a-z]+\\.[a-z]{2,}", "(ab)+", "(a+)?", "(abc){3}", "\\(a+\\)+", "[(a+)]+", "(a|b)"])
-    func ordinaryPatternsAreAllowed(pattern: String) {
-        #expect(PatternSafety.risk(in: pattern) == nil)
+    /// The issue's repros: PCRE2's optimisations decide them at once.
+    @Test func issueRepros() throws {
+        #expect(try RulePattern("(a?){30}a{30}").match(String(repeating: "a", count: 20)) == .doesNotMatch)
+        #expect(try RulePattern(".*.*.*.*=.*").match(String(repeating: "a", count: 3_000)) == .doesNotMatch)
+        #expect(try RulePattern(".*.*.*.*=.*").match(String(repeating: "a", count: 3_000) + "=") == .matches)
+    }
+
+    @Test(arguments: [
+        ("[0-9]+", "12345", true), ("[0-9]+", "12a45", false), ("[0-9]+", "", false),
+        ("a|ab", "ab", true), ("ab|a", "a", true), ("abc", "abcd", false), ("bcd", "abcd", false),
+        ("\\d+", "١٢٣", true), ("\\w+", "Zoë", true), ("\\X", "e\u{301}", true), (".", "e\u{301}", false),
+        ("..", "e\u{301}", true), ("[a-z]+@[a-z]+\\.[a-z]{2,}", "ada@example.org", true),
+        ("(?i)ada", "ADA", true), ("x*", "", true), ("a$", "a\n", false),
+    ])
+    func wholeValueMatches(pattern: String, value: String, matches: Bool) throws {
+        #expect(try RulePattern(pattern).match(value) == (matches ? .matches : .doesNotMatch))
+    }
+
+    @Test func compileErrorsNameTheOffset() {
+        #expect(RulePattern.compileError(in: "(") == RulePattern.CompileError(message: "missing closing parenthesis", offset: 1))
+        #expect(RulePattern.compileError(in: "[a-") != nil)
+        #expect(RulePattern.compileError(in: "a)|(b") != nil, "anchoring does not wrap the pattern in text")
+        #expect(RulePattern.compileError(in: "\\C") != nil, "\\C could split a character")
+        #expect(RulePattern.compileError(in: "(a+)+$") == nil, "costly patterns are accepted: matching them is bounded")
+    }
+
+    @Test func largeValuesWithOrdinaryPatterns() throws {
+        #expect(try RulePattern("[a-z]+").match(String(repeating: "a", count: 1_000_000)) == .matches)
+        #expect(try RulePattern(".*").match(String(repeating: "é", count: 1_000_000)) == .matches)
     }
 }

@@ -65,7 +65,7 @@ import Testing
         #expect(storeError { try store.setRules(key: "first", rules: FieldRules(minLength: 5, maxLength: 2)) }
             == .invalidValue(key: "first", reason: "the minimum length 5 is above the maximum length 2"))
         #expect(storeError { try store.setRules(key: "first", rules: FieldRules(pattern: "(")) }
-            == .invalidValue(key: "first", reason: "the pattern /(/ is not a valid regular expression"))
+            == .invalidValue(key: "first", reason: "the pattern /(/ is not a valid regular expression (PCRE2): missing closing parenthesis at offset 1"))
         #expect(storeError { try store.setRules(key: "first", rules: FieldRules(minLength: -1)) } != nil)
         // Unchanged: the seed's rules (its shown fields are required).
         #expect(try store.field("first").rules == FormDefinition.seed.field("first")?.rules)

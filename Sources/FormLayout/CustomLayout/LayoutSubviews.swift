@@ -2,25 +2,44 @@
 /// `LayoutSubviews`).
 public struct LayoutSubviews: RandomAccessCollection, Equatable {
     unowned let graph: _ViewGraph
-    let ids: ArraySlice<NodeID>
+    /// All of the container's children, and the 0-based positions of those
+    /// in this collection (a slice of it keeps its indices).
+    let children: ArraySlice<NodeID>
+    let positions: Range<Int>
 
-    init(graph: _ViewGraph, ids: ArraySlice<NodeID>) {
-        self.graph = graph
-        self.ids = ids
+    init(graph: _ViewGraph, children: ArraySlice<NodeID>) {
+        self.init(graph: graph, children: children, positions: 0..<children.count)
     }
 
-    public var startIndex: Int { ids.startIndex }
-    public var endIndex: Int { ids.endIndex }
+    private init(graph: _ViewGraph, children: ArraySlice<NodeID>, positions: Range<Int>) {
+        self.graph = graph
+        self.children = children
+        self.positions = positions
+    }
+
+    /// The first subview's position: 0 for a container's subviews.
+    public var startIndex: Int { positions.lowerBound }
+    public var endIndex: Int { positions.upperBound }
 
     /// The subview at `index`.
-    public subscript(index: Int) -> LayoutSubview { LayoutSubview(graph: graph, id: ids[index]) }
+    public subscript(index: Int) -> LayoutSubview {
+        precondition(positions.contains(index), "subview index \(index) out of range \(positions)")
+        return LayoutSubview(graph: graph, id: children[children.startIndex + index])
+    }
 
     /// The subviews in `bounds`, keeping their indices.
-    public subscript(bounds: Range<Int>) -> LayoutSubviews { LayoutSubviews(graph: graph, ids: ids[bounds]) }
+    public subscript(bounds: Range<Int>) -> LayoutSubviews {
+        LayoutSubviews(graph: graph, children: children, positions: bounds.clamped(to: positions))
+    }
+
+    /// The node ids of these subviews.
+    var nodeIDs: ArraySlice<NodeID> {
+        children[(children.startIndex + positions.lowerBound)..<(children.startIndex + positions.upperBound)]
+    }
 
     /// Equal when they are the same subviews of the same layout pass.
     public static func == (a: LayoutSubviews, b: LayoutSubviews) -> Bool {
-        a.graph === b.graph && a.ids.elementsEqual(b.ids)
+        a.graph === b.graph && a.nodeIDs.elementsEqual(b.nodeIDs)
     }
 }
 

@@ -27,9 +27,9 @@ protocol NodeRules {
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize
 
     /// Places the node's children once the node's own frame (window
-    /// coordinates) is `frame`; builds views made from geometry or
-    /// preferences.
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph)
+    /// coordinates) is `frame`, its parent having sized it for `proposal`;
+    /// builds views made from geometry or preferences.
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph)
 
     /// The guide `key` the node sets itself (or shows through from its
     /// content) when its size is `size`, or nil to use the guide's default.
@@ -164,8 +164,8 @@ extension TransparentNodeRules {
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
         graph.size(of: graph.firstChild(of: id), proposal)
     }
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        graph.place(graph.firstChild(of: id), in: frame)
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
+        graph.place(graph.firstChild(of: id), in: frame, proposal: proposal)
     }
     static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {
         graph.explicitGuide(graph.firstChild(of: id), key, size)
@@ -183,7 +183,7 @@ protocol LeafNodeRules: NodeRules {}
 
 extension LeafNodeRules {
     static var computesOwnSize: Bool { false }
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {}
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {}
     static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? { nil }
     static var preferenceRole: PreferenceRole { .mergesChildren }
     static func label(_ node: Node, in graph: _ViewGraph) -> String? { nil }

@@ -38,7 +38,7 @@ public struct ViewHost<Root: View> {
         }
         let size = graph.size(of: rootID, ProposedViewSize(windowSize))
         let origin = CGPoint(x: (windowSize.width - size.width) / 2, y: (windowSize.height - size.height) / 2)
-        graph.place(rootID, in: CGRect(origin: origin, size: size))
+        graph.place(rootID, in: CGRect(origin: origin, size: size), proposal: ProposedViewSize(windowSize))
         if !graph.changeObservers.isEmpty { graph.notifyObservers(from: rootID) }
         return LayoutResult(graph: graph, root: rootID, displayList: graph.makeDisplayList(root: rootID, windowSize: windowSize))
     }

@@ -63,5 +63,7 @@ struct SizeCache {
 /// allocates nothing per node. Written only by sizing and placing stacks.
 struct StackScratch {
     var sizes: [CGSize] = []
+    /// What each child was offered when it chose its size in `sizes`.
+    var proposals: [ProposedViewSize] = []
     var flexibility: [StackFlexibility] = []
 }

@@ -10,7 +10,7 @@ enum AspectRatioNode: TransparentNodeRules {
         graph.size(of: graph.firstChild(of: id), childProposal(id, node, p, in: graph))
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(id, node, ProposedViewSize(frame.size), in: graph), in: frame, .center)
     }
 

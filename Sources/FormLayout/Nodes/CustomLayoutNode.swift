@@ -9,15 +9,15 @@ enum CustomLayoutNode: NodeRules {
         graph.layouts[Int(node.payload)].sizeThatFits(proposal: proposal, subviews: subviews(id, in: graph))
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let subviews = subviews(id, in: graph)
         let mark = graph.placedSubviews.count
-        graph.layouts[Int(node.payload)].placeSubviews(in: frame, proposal: ProposedViewSize(frame.size), subviews: subviews)
+        graph.layouts[Int(node.payload)].placeSubviews(in: frame, proposal: proposal, subviews: subviews)
         let placed = Set(graph.placedSubviews[mark...])
         graph.placedSubviews.removeSubrange(mark...)
-        for child in subviews.ids where !placed.contains(child) {
+        for child in subviews.nodeIDs where !placed.contains(child) {
             // A subview the layout did not place goes to the centre.
-            graph.placeSubview(child, at: CGPoint(x: frame.midX, y: frame.midY), anchor: .center, proposal: ProposedViewSize(frame.size))
+            graph.placeSubview(child, at: CGPoint(x: frame.midX, y: frame.midY), anchor: .center, proposal: proposal)
             graph.placedSubviews.removeLast()
         }
     }
@@ -32,7 +32,7 @@ enum CustomLayoutNode: NodeRules {
     static func label(_ node: Node, in graph: _ViewGraph) -> String? { nil }
 
     static func subviews(_ id: NodeID, in graph: _ViewGraph) -> LayoutSubviews {
-        LayoutSubviews(graph: graph, ids: graph.children(of: id))
+        LayoutSubviews(graph: graph, children: graph.children(of: id))
     }
 }
 
@@ -41,7 +41,7 @@ extension _ViewGraph {
     func placeSubview(_ id: NodeID, at position: CGPoint, anchor: UnitPoint, proposal: ProposedViewSize) {
         let size = size(of: id, proposal)
         place(id, in: CGRect(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height,
-                             width: size.width, height: size.height))
+                             width: size.width, height: size.height), proposal: proposal)
         placedSubviews.append(id)
     }
 }

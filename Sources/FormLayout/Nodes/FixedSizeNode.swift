@@ -7,7 +7,7 @@ enum FixedSizeNode: TransparentNodeRules {
         graph.size(of: graph.firstChild(of: id), childProposal(node, p))
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(node, ProposedViewSize(frame.size)), in: frame, .center)
     }
 

@@ -84,6 +84,25 @@ struct FlexFramePayload {
     let minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?
     let minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?
     let alignment: Alignment
+
+    /// The limits made consistent as SwiftUI's flexible frame makes them
+    /// when it is created (the public method only logs "Contradictory frame
+    /// constraints specified"): a negative minimum becomes 0, an ideal below
+    /// the minimum is raised to it, and a maximum below the ideal is raised
+    /// to the ideal. A maximum below a minimum with no ideal is left as it is.
+    init(minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?,
+         minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?, alignment: Alignment) {
+        (self.minWidth, self.idealWidth, self.maxWidth) = Self.normalised(minWidth, idealWidth, maxWidth)
+        (self.minHeight, self.idealHeight, self.maxHeight) = Self.normalised(minHeight, idealHeight, maxHeight)
+        self.alignment = alignment
+    }
+
+    static func normalised(_ minimum: CGFloat?, _ ideal: CGFloat?, _ maximum: CGFloat?) -> (CGFloat?, CGFloat?, CGFloat?) {
+        let minimum = minimum.map { $0 < 0 ? 0 : $0 }
+        let ideal = ideal.map { value in minimum.map { Swift.max(value, $0) } ?? value }
+        let maximum = maximum.map { value in ideal.map { Swift.max(value, $0) } ?? value }
+        return (minimum, ideal, maximum)
+    }
 }
 
 /// What the two frames share: the child is offered a proposal the frame
@@ -101,7 +120,7 @@ protocol FrameNodeRules: NodeRules {
 extension FrameNodeRules {
     static var computesOwnSize: Bool { true }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(node, ProposedViewSize(frame.size), in: graph),
                            in: frame, alignment(node, in: graph))
     }

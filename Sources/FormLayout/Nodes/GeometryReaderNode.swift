@@ -8,7 +8,7 @@ enum GeometryReaderNode: LeafNodeRules {
         proposal.replacingUnspecifiedDimensions(by: SwiftUIConstants.shapeIdealSize)
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let proxy = GeometryProxy(graph: graph, node: id)
         let content = graph.readers[Int(node.payload)](proxy)
         let contentID = graph.makeImplicitZStack(content, alignment: .topLeading)

@@ -13,7 +13,7 @@ enum PaddingNode: NodeRules {
         return CGSize(width: child.width + inset.horizontal, height: child.height + inset.vertical)
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let inset = graph.insets[Int(node.payload)]
         let inner = CGRect(x: frame.minX + inset.leading, y: frame.minY + inset.top,
                            width: max(0, frame.width - inset.horizontal), height: max(0, frame.height - inset.vertical))

@@ -9,7 +9,7 @@ enum PositionNode: NodeRules {
         return CGSize(width: p.width ?? child.width, height: p.height ?? child.height)
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let child = graph.firstChild(of: id)
         let childSize = graph.size(of: child, ProposedViewSize(frame.size))
         let center = graph.points[Int(node.payload)]

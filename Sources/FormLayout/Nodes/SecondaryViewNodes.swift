@@ -27,9 +27,9 @@ extension SecondaryViewRules {
 }
 
 extension SecondaryViewRules {
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let host = graph.firstChild(of: id)
-        graph.place(host, in: frame)
+        graph.place(host, in: frame, proposal: proposal)
         if secondaryIsBuiltFromPreferences {
             // The host is laid out first: its preferences (and the anchors
             // in them) are what the secondary view is built from.

@@ -5,19 +5,34 @@ enum StackNode: NodeRules {
     static var computesOwnSize: Bool { true }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
-        let mark = graph.stackScratch.sizes.count
+        let mark = graph.stackScratch.sizes.count, proposalMark = graph.stackScratch.proposals.count
         let size = graph.distribute(id, proposal)
         graph.stackScratch.sizes.removeSubrange(mark...)
+        graph.stackScratch.proposals.removeSubrange(proposalMark...)
         return size
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
-        graph.placeStack(id, node, in: frame)
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
+        graph.placeStack(id, node, in: frame, proposal: proposal)
     }
 
-    /// A stack sets no guides of its own: its children's explicit guides
-    /// do not reach the stack's parent.
-    static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? { nil }
+    /// A stack's explicit value of a guide is its children's explicit
+    /// values, in the stack's space, combined as the guide's `AlignmentID`
+    /// combines them (Apple's `combineExplicit`: the mean; the minimum for
+    /// `firstTextBaseline`, the maximum for `lastTextBaseline`). So a custom
+    /// guide set inside a stack moves how the whole stack lines up with its
+    /// siblings. The built-in edges and centres do not pass through a stack
+    /// (OpenSwiftUI's reconstruction of SwiftUI, objc.io's layout replica,
+    /// QuickLayout's documentation): a stack answers nil for them.
+    static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {
+        guard key.fraction == nil else { return nil }
+        var combined = CombinedGuide(key)
+        graph.layOutStack(id, node, in: CGRect(origin: .zero, size: size), proposal: ProposedViewSize(size)) { child, frame, _ in
+            guard let value = graph.explicitGuide(child, key, frame.size) else { return }
+            combined.add(value + (key.isVertical ? frame.minY : frame.minX))
+        }
+        return combined.value
+    }
 
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) { list.drawChildren(of: id) }
 
@@ -42,6 +57,8 @@ extension _ViewGraph {
         let mark = stackScratch.sizes.count
         guard count > 0 else { return .zero }
         stackScratch.sizes.append(contentsOf: repeatElement(.zero, count: count))
+        let proposalMark = stackScratch.proposals.count
+        stackScratch.proposals.append(contentsOf: repeatElement(.unspecified, count: count))
         let cross = p.across(axis)
         let spacing = stack.spacing * CGFloat(count - 1)
 
@@ -90,8 +107,10 @@ extension _ViewGraph {
                 for slot in position..<groupEnd {
                     let entry = stackScratch.flexibility[slot]
                     let share = max(0, remaining - reserved) / CGFloat(left)
-                    let chosen = size(of: children[children.startIndex + Int(entry.index)], .axis(axis, main: share, cross: cross))
+                    let offered = ProposedViewSize.axis(axis, main: share, cross: cross)
+                    let chosen = size(of: children[children.startIndex + Int(entry.index)], offered)
                     stackScratch.sizes[mark + Int(entry.index)] = chosen
+                    stackScratch.proposals[proposalMark + Int(entry.index)] = offered
                     remaining -= chosen.along(axis)
                     left -= 1
                 }
@@ -103,7 +122,9 @@ extension _ViewGraph {
             // much as each child wants).
             let main = p.along(axis)
             for (offset, child) in children.enumerated() {
-                stackScratch.sizes[mark + offset] = size(of: child, .axis(axis, main: main, cross: cross))
+                let offered = ProposedViewSize.axis(axis, main: main, cross: cross)
+                stackScratch.sizes[mark + offset] = size(of: child, offered)
+                stackScratch.proposals[proposalMark + offset] = offered
             }
         }
 
@@ -132,11 +153,27 @@ extension _ViewGraph {
         return (low, high)
     }
 
-    func placeStack(_ id: NodeID, _ node: Node, in frame: CGRect) {
+    func placeStack(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize) {
+        layOutStack(id, node, in: frame, proposal: proposal) { child, childFrame, childProposal in
+            place(child, in: childFrame, proposal: childProposal)
+        }
+    }
+
+    /// Each child's frame, and the proposal it was sized for, once the
+    /// stack's frame is `frame`, in code order. Space along the axis is
+    /// shared out as for `proposal` (what the stack was offered: a stack
+    /// that overflows keeps its children's sizes), across it children are
+    /// offered the stack's final size (which lets `.fixedSize()` give
+    /// `maxWidth: .infinity` children the widest one's width, as SwiftUI
+    /// does).
+    @inline(__always)
+    func layOutStack(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize,
+                     _ visit: (NodeID, CGRect, ProposedViewSize) -> Void) {
         let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
         let stack = stacks[Int(node.payload)]
-        let mark = stackScratch.sizes.count
-        let size = distribute(id, ProposedViewSize(frame.size))
+        let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
+        let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
+        let size = distribute(id, offered)
         let children = self.children(of: id)
         guard !children.isEmpty else { return }
         // The stack's own content is aligned in its frame as a whole (it may
@@ -145,10 +182,6 @@ extension _ViewGraph {
         let crossStart = axis == .horizontal ? frame.minY : frame.minX
         let crossSlack = (axis == .horizontal ? frame.height - size.height : frame.width - size.width)
         let line = crossStart + (stack.crossAlignment.fraction ?? 0) * crossSlack - low
-        // Children are proposed the stack's final size, as SwiftUI does (it
-        // is what lets `.fixedSize()` give `maxWidth: .infinity` children the
-        // widest one's width), so one may come out smaller than it was
-        // measured; the content then starts at the leading/top edge.
         var main = axis == .horizontal ? frame.minX : frame.minY
         for (offset, child) in children.enumerated() {
             let childSize = stackScratch.sizes[mark + offset]
@@ -157,9 +190,42 @@ extension _ViewGraph {
                 ? CGRect(x: main, y: crossPosition, width: childSize.width, height: childSize.height)
                 : CGRect(x: crossPosition, y: main, width: childSize.width, height: childSize.height)
             main += childSize.along(axis) + stack.spacing
-            place(child, in: childFrame)
+            visit(child, childFrame, stackScratch.proposals[proposalMark + offset])
         }
         stackScratch.sizes.removeSubrange(mark...)
+        stackScratch.proposals.removeSubrange(proposalMark...)
+    }
+}
+
+/// Explicit guide values of several children folded into one, as the
+/// guide's `AlignmentID` combines them.
+struct CombinedGuide {
+    enum Rule { case mean, minimum, maximum }
+    let rule: Rule
+    private var sum: CGFloat = 0
+    private var count = 0
+    private var extreme: CGFloat?
+
+    init(_ key: AlignmentKey) {
+        if key == VerticalAlignment.firstTextBaseline.key { rule = .minimum }
+        else if key == VerticalAlignment.lastTextBaseline.key { rule = .maximum }
+        else { rule = .mean }
+    }
+
+    mutating func add(_ value: CGFloat) {
+        sum += value
+        count += 1
+        switch rule {
+        case .mean: break
+        case .minimum: extreme = Swift.min(extreme ?? value, value)
+        case .maximum: extreme = Swift.max(extreme ?? value, value)
+        }
+    }
+
+    /// Nil when no child set the guide.
+    var value: CGFloat? {
+        guard count > 0 else { return nil }
+        return rule == .mean ? sum / CGFloat(count) : extreme
     }
 }
 

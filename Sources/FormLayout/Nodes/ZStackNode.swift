@@ -9,7 +9,7 @@ enum ZStackNode: NodeRules {
         graph.zStackLayout(id, proposal, placingIn: nil)
     }
 
-    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, graph: _ViewGraph) {
+    static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         _ = graph.zStackLayout(id, ProposedViewSize(frame.size), placingIn: frame)
     }
 

@@ -43,12 +43,12 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .internalError: 70
         case .store(let error):
             switch error {
-            case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty: 64
+            case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty, .invalidPath: 64
             case .invalidValue: 65
-            case .noDatabase, .noFolder: 66
-            case .notADatabase, .notAFormDatabase: 74
+            case .noDatabase, .noFolder, .unreachablePath: 66
+            case .notADatabase, .notAFormDatabase, .unusableValue: 74
             case .busy: 75
-            case .readOnly: 77
+            case .readOnly, .permissionDenied: 77
             case .schemaTooNew: 78
             case .underlying: 70
             }

@@ -7,15 +7,18 @@ import Darwin
 #endif
 
 /// The checks made on a database file before it is ever opened for writing,
-/// so that a file the store refuses is left byte for byte as it was.
+/// so that a file the store refuses is left byte for byte as it was, with no
+/// new file beside it.
 ///
-/// The header is read with plain file I/O; the schema is read through a
-/// read-only SQLite connection. When the database has no `-wal` (or
-/// `-journal`) file that connection uses `immutable=1`: a read-only connection to a WAL database
-/// would otherwise leave `-wal` and `-shm` files behind. Without a `-wal`
-/// file the main file holds every committed change, and in WAL mode other
-/// writers only touch the main file when they checkpoint, so reading it
-/// without locks is sound for the few milliseconds the inspection takes.
+/// The path is checked first (`checkPath`), then the header is read with
+/// plain file I/O. Unless the header already says "formctl's, this schema
+/// version, WAL mode", the schema is read through a connection that cannot
+/// change the file or create one beside it (`readOnlyConnection`): the file
+/// opened `immutable=1` when it has no `-wal` or `-journal`, a plain
+/// read-only connection when it has a `-wal` and a `-shm` already (nothing
+/// new is created), and otherwise a private copy of the file and its side
+/// files in a temporary folder (SQLite cannot read a WAL without creating a
+/// `-shm`, and cannot read past a hot journal without rolling it back).
 /// Whatever the inspection concludes is checked again inside the write
 /// transactions that migrate.
 struct DatabaseFile {
@@ -36,46 +39,98 @@ struct DatabaseFile {
     /// The magic string every SQLite 3 database file starts with.
     static let magic = Array("SQLite format 3\0".utf8)
 
+    /// Refuses a path that cannot name a form's file before anything looks
+    /// at the file system: empty, SQLite's in-memory and URI names, a path
+    /// ending in `/` (a folder: SQLite would create the file without it), a
+    /// NUL byte, a name longer than the system allows.
+    static func checkPath(_ path: String) throws(FormStoreError) {
+        if path.isEmpty {
+            throw .invalidPath(path: path, reason: "the path is empty (SQLite would make a temporary database, lost on exit); a form lives in a file")
+        }
+        if path == ":memory:" || path.hasPrefix("file:") {
+            throw .invalidPath(path: path, reason: "SQLite would read this as an in-memory database or a URI; a form lives in a file: name it as a path (./\(path) for a file of that name)")
+        }
+        if path.hasSuffix("/") {
+            throw .invalidPath(path: path, reason: "the path ends with '/', so it names a folder; a form lives in a file (leave out the '/')")
+        }
+        if path.utf8.contains(0) {
+            throw .invalidPath(path: path, reason: "the path contains a NUL byte")
+        }
+        if path.utf8.count >= Int(PATH_MAX) || path.split(separator: "/").contains(where: { $0.utf8.count > Int(NAME_MAX) }) {
+            throw .invalidPath(path: path, reason: "the name is longer than the file system allows (\(NAME_MAX) bytes a name, \(PATH_MAX) a path)")
+        }
+    }
+
     /// Classifies the file, throwing for anything the store must not touch.
     func inspect(busyTimeout: TimeInterval) throws(FormStoreError) -> Kind {
+        try Self.checkPath(path)
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return .missing }
-            throw .underlying(message: "cannot examine \(path): \(String(cString: strerror(errno)))")
-        }
+        guard stat(path, &info) == 0 else { return try missingOrUnreachable(errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notADatabase(path: path) }
         if info.st_size == 0 { return .empty }
 
         let header = try readHeader()
         guard Self.isDatabaseHeader(header) else { throw .notADatabase(path: path) }
-        // PRAGMA user_version lives at offset 60: a newer schema is refused
-        // without even asking SQLite.
         let userVersion = header[60..<64].reduce(0) { $0 << 8 | Int($1) }
-        if userVersion > EmbeddedMigration.latestVersion {
-            throw .schemaTooNew(found: userVersion, known: EmbeddedMigration.latestVersion)
-        }
-        // A header naming formctl's format at this build's schema version
-        // needs no second, read-only connection to look at the schema: the
-        // migration runner checks the schema again on the main connection.
         let applicationID = header[68..<72].reduce(0) { $0 << 8 | Int($1) }
-        if applicationID == Int(SchemaFacts.applicationID) && userVersion == EmbeddedMigration.latestVersion {
-            return .form(version: userVersion)
+        if applicationID == Int(SchemaFacts.applicationID) {
+            // formctl's file from a newer formctl: refused without even
+            // asking SQLite.
+            if userVersion > EmbeddedMigration.latestVersion {
+                throw .schemaTooNew(found: userVersion, known: EmbeddedMigration.latestVersion)
+            }
+            // formctl's file at this schema version, in WAL mode (as formctl
+            // leaves every file) needs no second connection to look at the
+            // schema: the migration runner checks it again on the main
+            // connection before anything is written, and WAL mode is already
+            // set, so nothing is written before that check. A file in
+            // rollback-journal mode is inspected in full.
+            if userVersion == EmbeddedMigration.latestVersion && header[18] == 2 && header[19] == 2 {
+                return .form(version: userVersion)
+            }
         }
         return try inspectSchema(busyTimeout: busyTimeout)
+    }
+
+    /// `stat` failed with `code`: a missing file (its folder is checked when
+    /// the file is created), or a path that cannot be followed.
+    private func missingOrUnreachable(_ code: Int32) throws(FormStoreError) -> Kind {
+        switch code {
+        case ENOENT:
+            var link = stat()
+            if lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                throw .unreachablePath(path: path, reason: "it is a symbolic link to a file that does not exist")
+            }
+            return .missing
+        case ENOTDIR:
+            throw .unreachablePath(path: path, reason: "a part of the path before the file name is a file, not a folder")
+        case ELOOP:
+            throw .unreachablePath(path: path, reason: "symbolic links on the path loop (or there are too many of them)")
+        case ENAMETOOLONG:
+            throw .invalidPath(path: path, reason: "the name is longer than the file system allows")
+        case EACCES:
+            throw .permissionDenied(path: path)
+        default:
+            throw .underlying(message: "cannot examine \(path): \(String(cString: strerror(code)))")
+        }
     }
 
     /// True when `header` (the file's first 100 bytes) has the fixed values
     /// of SQLite's file format: the magic string, a power-of-two page size
     /// from 512 to 65536 (stored as 1), file format versions 1 (rollback
-    /// journal) or 2 (WAL), and payload fractions 64, 32, 32. Only then is
-    /// `user_version` at offset 60 worth reading.
+    /// journal) or 2 (WAL), payload fractions 64, 32, 32, and a schema
+    /// format number SQLite knows (0 to 4: a flipped bit there makes SQLite
+    /// answer "unsupported file format"). Only then is `user_version` at
+    /// offset 60 worth reading.
     static func isDatabaseHeader(_ header: [UInt8]) -> Bool {
         guard header.count >= 100, Array(header.prefix(16)) == magic else { return false }
         let pageSize = Int(header[16]) << 8 | Int(header[17])
         let validPageSize = pageSize == 1 || (512...32768).contains(pageSize) && pageSize & (pageSize - 1) == 0
+        let schemaFormat = header[44..<48].reduce(0) { $0 << 8 | Int($1) }
         return validPageSize
             && (1...2).contains(header[18]) && (1...2).contains(header[19])
             && header[21] == 64 && header[22] == 32 && header[23] == 32
+            && (0...4).contains(schemaFormat)
     }
 
     /// Throws `readOnly` when the store must not write the file: it has no
@@ -92,7 +147,15 @@ struct DatabaseFile {
         let folder = Self.folder(of: path)
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0 else {
-            throw .noFolder(path: path, folder: folder)
+            switch errno {
+            case ENOTDIR: throw .unreachablePath(path: path, reason: "a part of the path before the file name is a file, not a folder")
+            case ELOOP: throw .unreachablePath(path: path, reason: "symbolic links on the path loop (or there are too many of them)")
+            case EACCES: throw .permissionDenied(path: path)
+            default: throw .noFolder(path: path, folder: folder)
+            }
+        }
+        guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
+            throw .unreachablePath(path: path, reason: "\(folder) is not a folder")
         }
         if folderInfo.st_mode & 0o222 == 0 || access(folder, W_OK) != 0 {
             throw .readOnly(path: path)
@@ -106,55 +169,61 @@ struct DatabaseFile {
     }
 
     private func readHeader() throws(FormStoreError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .underlying(message: "cannot read \(path): permission denied")
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == EACCES { throw .permissionDenied(path: path) }
+            throw .underlying(message: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.read(upToCount: 100) ?? Data())
-        } catch {
-            throw .underlying(message: "cannot read \(path): \(error.localizedDescription)")
+        defer { Glibc.close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        var filled = 0
+        while filled < 100 {
+            let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, 100 - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw .notADatabase(path: path) }
+            if count == 0 { break }
+            filled += count
         }
+        return Array(header.prefix(filled))
     }
 
-    /// Reads the schema through a read-only connection that cannot change
-    /// the file (see the type's comment).
+    /// Reads the schema through a connection that cannot change the file
+    /// (see the type's comment).
     private func inspectSchema(busyTimeout: TimeInterval) throws(FormStoreError) -> Kind {
         try mappingErrors(path: path) {
-            let queue = try readOnlyQueue(busyTimeout: busyTimeout)
-            defer { try? queue.close() }
-            return try queue.read { db throws -> Kind in
+            let connection = try readOnlyConnection(busyTimeout: busyTimeout)
+            defer { connection.close() }
+            return try connection.queue.read { db throws -> Kind in
                 let schema = try SchemaFacts.read(db)
-                try schema.checkKnown()
-                if schema.tables.isEmpty { return .empty }
-                guard schema.tables.contains(SchemaFacts.migrationTable) else {
-                    throw FormStoreError.notAFormDatabase(path: path)
-                }
-                return .form(version: schema.version)
+                try schema.checkUsable(path: path)
+                if case .form(let version) = schema.verdict { return .form(version: version) }
+                return .empty
             }
         }
     }
 
-    /// A read-only connection to the file that leaves nothing beside it.
-    /// With a `-wal` (or a rollback `-journal`) beside it, the main file
-    /// alone may not hold the last committed state, so the connection reads
-    /// through the locks; without one the file alone is the database and is
-    /// opened immutable, so SQLite creates no side files (see the type's
-    /// comment).
-    func readOnlyQueue(busyTimeout: TimeInterval) throws -> DatabaseQueue {
+    /// A read-only connection to the file that leaves nothing beside it
+    /// (see the type's comment).
+    func readOnlyConnection(busyTimeout: TimeInterval) throws -> ReadOnlyConnection {
         var config = Configuration()
         config.readonly = true
         config.busyMode = .timeout(busyTimeout)
-        let hasSideFiles = FileManager.default.fileExists(atPath: path + "-wal")
-            || FileManager.default.fileExists(atPath: path + "-journal")
-        let location = hasSideFiles ? path : Self.immutableURI(for: path)
-        do {
-            return try DatabaseQueue(path: location, configuration: config)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && location != path {
-            // An SQLite built without URI file names: fall back to a
-            // plain read-only connection.
-            return try DatabaseQueue(path: path, configuration: config)
+        let manager = FileManager.default
+        let hasWAL = manager.fileExists(atPath: path + "-wal")
+        let hasJournal = manager.fileExists(atPath: path + "-journal")
+        if !hasWAL && !hasJournal {
+            do {
+                return ReadOnlyConnection(queue: try DatabaseQueue(path: Self.immutableURI(for: path), configuration: config))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+                // An SQLite built without URI file names: a plain read-only
+                // connection (which creates nothing for a file without a WAL).
+                return ReadOnlyConnection(queue: try DatabaseQueue(path: path, configuration: config))
+            }
         }
+        if hasWAL && !hasJournal && manager.fileExists(atPath: path + "-shm") {
+            return ReadOnlyConnection(queue: try DatabaseQueue(path: path, configuration: config))
+        }
+        return try ReadOnlyConnection.snapshot(of: path, busyTimeout: busyTimeout)
     }
 
     /// An SQLite URI opening `path` as immutable (no locks, no side files).
@@ -163,5 +232,53 @@ struct DatabaseFile {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/-._~")
         let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
         return "file:\(encoded)?immutable=1"
+    }
+}
+
+/// A connection that reads a database without changing it or creating a
+/// file beside it; for a file with side files but no `-shm`, a connection
+/// to a private copy in a temporary folder, removed on `close()`.
+final class ReadOnlyConnection: Sendable {
+    let queue: DatabaseQueue
+    /// The temporary folder holding the copy, if any.
+    let copyFolder: URL?
+
+    init(queue: DatabaseQueue, copyFolder: URL? = nil) {
+        self.queue = queue
+        self.copyFolder = copyFolder
+    }
+
+    /// Copies the file and its `-wal` and `-journal` (whichever exist) into
+    /// a new temporary folder and opens the copy. SQLite reads the copied
+    /// WAL (or rolls the copied hot journal back) there, never beside the
+    /// original. A side file checkpointed away while copying is simply not
+    /// copied: the main file then holds its content.
+    static func snapshot(of path: String, busyTimeout: TimeInterval) throws -> ReadOnlyConnection {
+        let manager = FileManager.default
+        let folder = manager.temporaryDirectory.appendingPathComponent("formctl-read-\(UUID().uuidString)")
+        try manager.createDirectory(at: folder, withIntermediateDirectories: false)
+        do {
+            let copy = folder.appendingPathComponent("form.db")
+            try manager.copyItem(at: URL(fileURLWithPath: path), to: copy)
+            for suffix in ["-wal", "-journal"] where manager.fileExists(atPath: path + suffix) {
+                try? manager.copyItem(atPath: path + suffix, toPath: copy.path + suffix)
+            }
+            var config = Configuration()
+            config.busyMode = .timeout(busyTimeout)
+            return ReadOnlyConnection(queue: try DatabaseQueue(path: copy.path, configuration: config), copyFolder: folder)
+        } catch {
+            try? manager.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// Closes the connection and removes the copy, if any.
+    func close() {
+        try? queue.close()
+        if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
+    }
+
+    deinit {
+        if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
     }
 }

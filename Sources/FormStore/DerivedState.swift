@@ -13,7 +13,10 @@ enum DerivedState {
     /// True when the derived data may be stale: the flag is raised or the
     /// `form` row is gone.
     static func needsRefresh(_ db: Database) throws -> Bool {
-        (try Int.fetchOne(db, sql: "SELECT needs_refresh FROM form WHERE id = 1") ?? 1) != 0
+        // Read raw: anything but a stored 0 (a missing row, or a value an old
+        // file let a user store) means "refresh".
+        guard let row = try Row.fetchOne(db, sql: "SELECT needs_refresh FROM form WHERE id = 1") else { return true }
+        return try row.decode(DatabaseValue.self, forColumn: "needs_refresh") != 0.databaseValue
     }
 
     /// Recomputes everything derived, writing only what differs, and clears
@@ -25,7 +28,9 @@ enum DerivedState {
         }
         // Form order is rows first, then left to right, whatever positions
         // an edit in the sqlite3 shell left behind.
-        let order = try String.fetchAll(db, sql: "SELECT key FROM field ORDER BY \"row\", position, key")
+        let order = try FormTables.fields(db)
+            .sorted { ($0.row, $0.position, $0.key) < ($1.row, $1.position, $1.key) }
+            .map(\.key)
         try FormTables.assignPositions(inOrder: order, db)
 
         let definition = try FormTables.definition(db)

@@ -79,7 +79,9 @@ extension FormDatabase {
     private func place(_ key: String, inRow row: Int, at index: Int?, _ db: Database) throws {
         let fields = try FormTables.fields(db)
         var inRow = fields.filter { $0.row == row && $0.key != key }.map(\.key)
-        let place = min(max((index ?? Int.max) - 1, 0), inRow.count)
+        // No arithmetic on the index as given: any Int is a place.
+        let wanted = index ?? Int.max
+        let place = wanted <= 1 ? 0 : min(wanted - 1, inRow.count)
         inRow.insert(key, at: place)
         let rows = Set(fields.map(\.row)).sorted()
         let order = rows.flatMap { number in

@@ -24,34 +24,68 @@ extension FormDatabase {
     /// less than the `busyTimeout` users get).
     static func open(path: String, create: Bool, busyTimeout: TimeInterval, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
         let file = DatabaseFile(path: path)
-        let kind = try file.inspect(busyTimeout: busyTimeout)
-        if kind == .missing && !create { throw .noDatabase(path: path) }
+        var kind = try file.inspect(busyTimeout: busyTimeout)
+        if kind == .missing {
+            if !create { throw .noDatabase(path: path) }
+            try file.checkWritable()
+            try NewDatabase.create(at: path, busyTimeout: busyTimeout, minimap: minimap)
+            // Ours, or one another process made first: look again.
+            kind = try file.inspect(busyTimeout: busyTimeout)
+            if kind == .missing { throw .underlying(message: "\(path) disappeared while it was being created") }
+        }
         try file.checkWritable()
 
-        var config = Configuration()
-        config.foreignKeysEnabled = true
-        config.busyMode = .timeout(busyTimeout)
-        // WAL mode is set here rather than with `journalMode = .wal`, which
-        // makes GRDB create and drop a table at every open: opening an
-        // up-to-date database must not write to it.
-        config.prepareDatabase { db in
-            guard try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" else { return }
-            guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                throw FormStoreError.underlying(message: "cannot switch \(path) to WAL mode")
-            }
-        }
+        // No WAL switch here (`journalMode = .wal` would also make GRDB
+        // create and drop a table at every open): nothing is written before
+        // the migration runner has checked, under the write lock, that the
+        // schema is formctl's and known (`ensureWAL` comes after).
         let queue = try mappingErrors(path: path) {
-            try DatabaseQueue(path: path, configuration: config)
+            try DatabaseQueue(path: path, configuration: writerConfiguration(busyTimeout: busyTimeout))
         }
         let database = FormDatabase(path: path, queue: queue, minimap: minimap)
         do {
-            try mappingErrors(path: path) { try MigrationRunner.migrate(queue, path: path) }
+            try mappingErrors(path: path) {
+                try MigrationRunner.migrate(queue, path: path)
+                try ensureWAL(queue, path: path, busyTimeout: busyTimeout)
+            }
             try database.seedOrRefreshIfNeeded()
         } catch {
             try? queue.close()
             throw error
         }
         return database
+    }
+
+    /// The configuration of a connection that writes: foreign keys on, and
+    /// a busy handler that polls every 0.2–2 ms (jittered) up to
+    /// `busyTimeout`. SQLite's own timeout backs off to 100 ms sleeps,
+    /// which lets a waiting writer starve while others keep taking the lock.
+    static func writerConfiguration(busyTimeout: TimeInterval) -> Configuration {
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .callback(BusyWait(timeout: busyTimeout).callback)
+        return config
+    }
+
+    /// Switches a database that formctl has recognised to WAL mode, if it
+    /// is not in it yet (a file another formctl left empty, or one switched
+    /// back in sqlite3). Switching needs every other connection gone and
+    /// SQLite does not call the busy handler for it, so it is retried here
+    /// with short jittered sleeps until `busyTimeout`.
+    static func ensureWAL(_ queue: DatabaseQueue, path: String, busyTimeout: TimeInterval) throws {
+        try queue.writeWithoutTransaction { db in
+            if try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" { return }
+            let deadline = Date().addingTimeInterval(busyTimeout)
+            while true {
+                do {
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" { return }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                    // retried below
+                }
+                if Date() >= deadline { throw FormStoreError.busy(path: path) }
+                usleep(UInt32.random(in: 500...3000))
+            }
+        }
     }
 
     /// Opens an existing form database for reading only, for a file the
@@ -68,14 +102,14 @@ extension FormDatabase {
         case .form(let version) where version < EmbeddedMigration.latestVersion: throw .readOnly(path: path)
         case .form: break
         }
-        let queue = try mappingErrors(path: path) { try file.readOnlyQueue(busyTimeout: Self.busyTimeout) }
-        return FormDatabase(path: path, queue: queue, minimap: minimap, isReadOnly: true)
+        let connection = try mappingErrors(path: path) { try file.readOnlyConnection(busyTimeout: Self.busyTimeout) }
+        return FormDatabase(path: path, reading: connection, minimap: minimap)
     }
 
     /// Inserts the seed form into a database without one, and refreshes the
     /// derived data if the database was changed outside formctl. Writes
     /// nothing when neither is needed.
-    private func seedOrRefreshIfNeeded() throws(FormStoreError) {
+    func seedOrRefreshIfNeeded() throws(FormStoreError) {
         let (isEmpty, isStale) = try mappingErrors(path: path) {
             try queue.read { db in (try FormTables.isEmpty(db), try DerivedState.needsRefresh(db)) }
         }

@@ -29,8 +29,7 @@ extension FormDatabase {
     /// in, in one read (what `formctl minimap` needs, and nothing more).
     public func minimapDrawing() throws(FormStoreError) -> (rects: [MinimapRect], width: Double) {
         try read { db in
-            let width = try Double.fetchOne(db, sql: "SELECT minimap_width FROM form WHERE id = 1") ?? FormDefinition.seed.minimapWidth
-            return (try currentMinimapRects(db), width)
+            (try currentMinimapRects(db), try FormTables.formRow(db).minimapWidth)
         }
     }
 

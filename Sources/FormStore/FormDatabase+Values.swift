@@ -8,10 +8,75 @@ extension FormDatabase {
     ///
     /// Any Unicode text is stored exactly, except text with U+0000, refused
     /// with `invalidValue` (see `FieldInput`).
+    ///
+    /// The work (validation, title, layout of the minimap) is done before
+    /// the write lock is taken, from a read of the form; the lock is held
+    /// only to write the value, its state and the rectangles that changed.
+    /// If another connection committed in between (`PRAGMA data_version`
+    /// moved), the lock is released and the work redone from a fresh read;
+    /// after a few such rounds the work is done under the lock, so a `set`
+    /// always finishes.
     @discardableResult
     public func setValue(key: String, value: String) throws(FormStoreError) -> Field {
         try FieldInput.checkValue(value, key: key)
+        if isReadOnly { throw .readOnly(path: path) }
+        for _ in 0..<4 {
+            guard let plan = try planSet(key: key, value: value) else { break }
+            if let field = try explainingFullHistory({ () throws(FormStoreError) in try apply(plan) }) { return field }
+        }
         return try write { db in try FormTables.updateField(key, set: "value = ?", [value], db) }
+    }
+
+    /// What a `set` writes, worked out outside the write lock.
+    private struct SetPlan {
+        var dataVersion: Int
+        var field: Field
+        var state: ValidationState
+        var length: Int
+        var storedRects: [MinimapRect]
+        var rects: [MinimapRect]
+    }
+
+    /// Reads the form and works out the `set`; nil when the derived data is
+    /// stale (the slow path refreshes everything under the lock).
+    private func planSet(key: String, value: String) throws(FormStoreError) -> SetPlan? {
+        let read = try mappingErrors(path: path) {
+            try queue.read { db -> (Int, FormDefinition, [MinimapRect])? in
+                guard try !DerivedState.needsRefresh(db) else { return nil }
+                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                return (version, try FormTables.definition(db), try FormTables.minimapRects(db))
+            }
+        }
+        guard let (version, before, storedRects) = read else { return nil }
+        var form = before
+        guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
+            throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
+        }
+        form.fields[index].value = value
+        let field = form.fields[index]
+        return SetPlan(
+            dataVersion: version, field: field, state: field.state, length: field.length,
+            storedRects: storedRects, rects: minimap(form).sorted { $0.z < $1.z })
+    }
+
+    /// Writes `plan` under the write lock if nobody committed since it was
+    /// read; nil (and nothing written) otherwise.
+    private func apply(_ plan: SetPlan) throws(FormStoreError) -> Field? {
+        try immediateTransaction { db -> Field? in
+            guard try Int.fetchOne(db, sql: "PRAGMA data_version") == plan.dataVersion else { return nil }
+            let lastHistoryID = try Self.lastHistoryID(db)
+            let key = plan.field.key
+            try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [plan.field.value, key])
+            try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
+            try db.execute(
+                sql: "UPDATE field SET state = ?, color = ?, length = ? WHERE key = ?",
+                arguments: [plan.state.rawValue, plan.state.color.rawValue, plan.length, key])
+            if plan.rects != plan.storedRects {
+                try FormTables.updateMinimapRects(from: plan.storedRects, to: plan.rects, db)
+            }
+            try db.execute(sql: "UPDATE form SET needs_refresh = 0 WHERE needs_refresh <> 0")
+            return plan.field
+        }
     }
 
     /// Sets the title template: `{key}` placeholders are replaced by those

@@ -26,12 +26,24 @@ public final class FormDatabase: Sendable {
     public let isReadOnly: Bool
     let queue: DatabaseQueue
     let minimap: MinimapLayout
+    /// For a database opened for reading: the connection, which may read a
+    /// private copy that `close()` removes.
+    let readConnection: ReadOnlyConnection?
 
-    init(path: String, queue: DatabaseQueue, minimap: @escaping MinimapLayout, isReadOnly: Bool = false) {
+    init(path: String, queue: DatabaseQueue, minimap: @escaping MinimapLayout) {
         self.path = path
         self.queue = queue
         self.minimap = minimap
-        self.isReadOnly = isReadOnly
+        self.isReadOnly = false
+        self.readConnection = nil
+    }
+
+    init(path: String, reading connection: ReadOnlyConnection, minimap: @escaping MinimapLayout) {
+        self.path = path
+        self.queue = connection.queue
+        self.minimap = minimap
+        self.isReadOnly = true
+        self.readConnection = connection
     }
 
     /// How long a connection waits for another one's lock before giving up
@@ -44,6 +56,10 @@ public final class FormDatabase: Sendable {
     /// Closes the connection, checkpointing the WAL so that the database is
     /// a single file again. Any later call fails.
     public func close() throws(FormStoreError) {
+        if let readConnection {
+            readConnection.close()
+            return
+        }
         try mappingErrors(path: path) { try queue.close() }
     }
 
@@ -51,14 +67,44 @@ public final class FormDatabase: Sendable {
     /// produced as formctl's, recomputes the derived data and commits.
     func write<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
         if isReadOnly { throw .readOnly(path: path) }
-        return try immediateTransaction { db in
-            // The write lock is held from here to the commit, so every
-            // history row above this id comes from this transaction.
-            let lastHistoryID = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM history") ?? 0
-            let result = try body(db)
-            try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
-            try DerivedState.refresh(db, minimap: minimap)
-            return result
+        return try explainingFullHistory { () throws(FormStoreError) -> T in
+            try immediateTransaction { db in
+                // The write lock is held from here to the commit, so every
+                // history row above this id comes from this transaction.
+                let lastHistoryID = try Self.lastHistoryID(db)
+                let result = try body(db)
+                try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
+                try DerivedState.refresh(db, minimap: minimap)
+                return result
+            }
+        }
+    }
+
+    static func lastHistoryID(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM history") ?? 0
+    }
+
+    /// Runs `body`; a "disk full" that comes from `history` having used its
+    /// last id (SQLite's AUTOINCREMENT never reuses one, and 2^63 − 1 is the
+    /// last) is reported as the unusable value it is, with the fix.
+    func explainingFullHistory<T>(_ body: () throws(FormStoreError) -> T) throws(FormStoreError) -> T {
+        do {
+            return try body()
+        } catch .underlying(let message) where message.contains("is full") {
+            let exhausted = try? queue.read { db in
+                try Int64.fetchOne(db, sql: """
+                    SELECT max(coalesce((SELECT max(id) FROM history), 0),
+                               coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'history'), 0))
+                    """)
+            }
+            guard let last = exhausted ?? nil, last == Int64.max else { throw .underlying(message: message) }
+            throw .unusableValue(
+                path: path, table: "history", column: "id", row: "id = \(last)", value: String(last),
+                expected: "below \(Int64.max), the largest id SQLite has: each change adds a history row with the next id",
+                fix: "BEGIN; CREATE TEMP TABLE h AS SELECT * FROM history ORDER BY id; DELETE FROM history; "
+                    + "UPDATE sqlite_sequence SET seq = 0 WHERE name = 'history'; "
+                    + "INSERT INTO history (key, old_value, new_value, changed_at, source) "
+                    + "SELECT key, old_value, new_value, changed_at, source FROM h ORDER BY id; COMMIT;")
         }
     }
 
@@ -84,7 +130,7 @@ public final class FormDatabase: Sendable {
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction (the write lock is
     /// taken up front, waiting up to the busy timeout) and commits.
-    private func immediateTransaction<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+    func immediateTransaction<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
         try mappingErrors(path: path) {
             try queue.writeWithoutTransaction { db in
                 var result: T?

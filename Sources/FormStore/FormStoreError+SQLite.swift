@@ -8,6 +8,13 @@ extension FormStoreError {
             self = error
             return
         }
+        if let unusable = error as? UnusableValue {
+            self = .unusableValue(
+                path: path, table: unusable.table, column: unusable.column, row: unusable.row, value: unusable.value,
+                expected: unusable.expected,
+                fix: unusable.fix ?? "UPDATE \(unusable.table) SET \(unusable.column) = \(unusable.replacement) WHERE \(unusable.row)")
+            return
+        }
         guard let error = error as? DatabaseError else {
             self = .underlying(message: String(describing: error))
             return
@@ -21,6 +28,11 @@ extension FormStoreError {
             self = .readOnly(path: path)
         case .SQLITE_FULL:
             self = .underlying(message: "the disk holding \(path) is full")
+        case .SQLITE_CANTOPEN:
+            self = .underlying(message: "cannot open \(path): \(error.message ?? "unable to open database file")")
+        case .SQLITE_ERROR where error.message?.contains("unsupported file format") == true:
+            // A schema format number (header offset 44) SQLite does not know.
+            self = .notADatabase(path: path)
         default:
             self = .underlying(message: error.message ?? error.description)
         }

@@ -14,10 +14,29 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The file is not SQLite, or SQLite finds it damaged (`SQLITE_NOTADB`,
     /// `SQLITE_CORRUPT`).
     case notADatabase(path: String)
-    /// The file is a SQLite database with tables, but not a formctl one
-    /// (no `schema_migration` table): formctl will not add its tables to
-    /// someone else's database.
+    /// The file is a SQLite database, but not a formctl one: it holds a
+    /// table or view formctl does not make, lacks formctl's tables, names
+    /// another application in its header, or has a `schema_migration`
+    /// table formctl did not write. formctl will not add its tables to
+    /// someone else's database, whatever its `user_version`.
     case notAFormDatabase(path: String)
+    /// A formctl database holding a value formctl cannot use (text where a
+    /// number belongs, an infinite width…): in a file written before the
+    /// tables were `STRICT`, or a table a user rebuilt in `sqlite3`. Names
+    /// the table, column, row (as SQL, `key = 'first'`) and value (as SQL),
+    /// what the column must hold, and a `sqlite3` command that fixes it.
+    case unusableValue(path: String, table: String, column: String, row: String, value: String, expected: String, fix: String)
+    /// A `--db` that cannot name a form's file: empty, SQLite's in-memory
+    /// and URI names (a form lives in a file), a path ending in `/`, or one
+    /// longer than the file system allows. `reason` says which.
+    case invalidPath(path: String, reason: String)
+    /// The path cannot be followed to a file: one of its folders is a
+    /// regular file (`notes.txt/form.db`) or a symbolic link loops.
+    case unreachablePath(path: String, reason: String)
+    /// The system refused to look at the path or read the file
+    /// (`EACCES`): a folder on the way cannot be searched, or the file
+    /// cannot be read.
+    case permissionDenied(path: String)
     /// Another connection kept the database locked for longer than the busy
     /// timeout (`SQLITE_BUSY`, `SQLITE_LOCKED`).
     case busy(path: String)
@@ -55,7 +74,15 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         case .notADatabase(let path):
             "\(path) is not a SQLite database, or it is damaged; it was left untouched"
         case .notAFormDatabase(let path):
-            "\(path) is a SQLite database but not a formctl one (it has tables and no schema_migration table); it was left untouched"
+            "\(path) is a SQLite database but not a formctl one (it holds tables or views formctl does not make, lacks formctl's, or another program's schema_migration); it was left untouched"
+        case .unusableValue(let path, let table, let column, let row, let value, let expected, let fix):
+            "\(path): \(table).\(column) is \(value) where \(row), which formctl cannot use: it must be \(expected). Fix it with sqlite3, for example: sqlite3 \(path) \"\(fix)\""
+        case .invalidPath(let path, let reason):
+            "cannot use '\(path)' as the form database: \(reason)"
+        case .unreachablePath(let path, let reason):
+            "no form database at \(path): \(reason)"
+        case .permissionDenied(let path):
+            "cannot read \(path): permission denied (a folder on the way cannot be searched, or the file cannot be read); check its permissions or choose another --db"
         case .busy(let path):
             "\(path) is locked by another program (a sqlite3 shell with an open transaction, another formctl…); try again once it has finished"
         case .schemaTooNew(let found, let known):

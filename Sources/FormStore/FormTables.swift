@@ -8,35 +8,73 @@ enum FormTables {
     static let fieldColumns = "key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email"
 
     // MARK: Reading
+    //
+    // Every row is decoded through `StoredRow`, which throws
+    // `UnusableValue` for a value formctl cannot use instead of trapping:
+    // the checks mirror migration 0002's CHECKs, and also guard files
+    // written before it or tables rebuilt by hand.
+
+    /// The widest row (and minimap) formctl accepts, in points.
+    static let widestWidth = 100_000.0
 
     /// The whole form. A missing `form` row (deleted in the sqlite3 shell)
     /// reads as the seed's title and minimap width; a refresh puts it back.
     static func definition(_ db: Database) throws -> FormDefinition {
-        let form = try Row.fetchOne(db, sql: "SELECT title_template, minimap_width FROM form WHERE id = 1")
-        return FormDefinition(
-            titleTemplate: form?["title_template"] ?? FormDefinition.seed.titleTemplate,
-            rows: try rows(db),
-            fields: try fields(db),
-            minimapWidth: form?["minimap_width"] ?? FormDefinition.seed.minimapWidth)
+        let (template, minimapWidth) = try formRow(db)
+        return FormDefinition(titleTemplate: template, rows: try rows(db), fields: try fields(db), minimapWidth: minimapWidth)
+    }
+
+    /// The title template and minimap width of the `form` row (the seed's
+    /// when the row is gone).
+    static func formRow(_ db: Database) throws -> (titleTemplate: String, minimapWidth: Double) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT title_template, minimap_width FROM form WHERE id = 1") else {
+            return (FormDefinition.seed.titleTemplate, FormDefinition.seed.minimapWidth)
+        }
+        let stored = StoredRow(row, table: "form", identity: "id = 1")
+        return (try stored.text("title_template"),
+                try stored.real("minimap_width", in: 10...widestWidth, lowerOpen: true, replacement: "200"))
     }
 
     static func rows(_ db: Database) throws -> [FormRow] {
-        try Row.fetchAll(db, sql: "SELECT number, width, min_width, max_width FROM form_row ORDER BY number").map {
-            FormRow(number: $0["number"], width: $0["width"], minWidth: $0["min_width"], maxWidth: $0["max_width"])
+        try Row.fetchAll(db, sql: "SELECT number, width, min_width, max_width FROM form_row ORDER BY number").map(formRow(from:))
+    }
+
+    static func formRow(from row: Row) throws -> FormRow {
+        // `number` is the rowid, so it is always an integer.
+        let number = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "number"))
+        let stored = StoredRow(row, table: "form_row", identity: "number = \(number)")
+        let widths = 0...widestWidth
+        let width = try stored.real("width", in: widths, lowerOpen: true, replacement: "min_width")
+        let minWidth = try stored.real("min_width", in: widths, lowerOpen: true, replacement: "width")
+        let maxWidth = try stored.real("max_width", in: widths, lowerOpen: true, replacement: "width")
+        if minWidth > maxWidth {
+            try stored.mismatch("max_width", expected: "at least min_width (\(StoredRow.format(minWidth)))", replacement: "min_width")
         }
+        if !(minWidth...maxWidth).contains(width) {
+            try stored.mismatch(
+                "width", expected: "within min_width…max_width (\(StoredRow.format(minWidth))…\(StoredRow.format(maxWidth)))",
+                replacement: "min_width")
+        }
+        return FormRow(
+            number: try stored.integer("number", in: 1...1_000_000, replacement: "(SELECT max(number) + 1 FROM form_row)"),
+            width: width, minWidth: minWidth, maxWidth: maxWidth)
     }
 
     static func row(_ number: Int, _ db: Database) throws -> FormRow? {
-        try rows(db).first { $0.number == number }
+        try Row.fetchOne(db, sql: "SELECT number, width, min_width, max_width FROM form_row WHERE number = ?", arguments: [number])
+            .map(formRow(from:))
     }
+
+    /// The columns `field(from:)` reads.
+    private static let fieldSelection = "id, " + fieldColumns
 
     /// Every field in form order.
     static func fields(_ db: Database) throws -> [Field] {
-        try Row.fetchAll(db, sql: "SELECT \(fieldColumns) FROM field ORDER BY position, key").map(field(from:))
+        try Row.fetchAll(db, sql: "SELECT \(fieldSelection) FROM field ORDER BY position, key").map(field(from:))
     }
 
     static func field(_ key: String, _ db: Database) throws -> Field? {
-        try Row.fetchOne(db, sql: "SELECT \(fieldColumns) FROM field WHERE key = ?", arguments: [key]).map(field(from:))
+        try Row.fetchOne(db, sql: "SELECT \(fieldSelection) FROM field WHERE key = ?", arguments: [key]).map(field(from:))
     }
 
     /// The field with `key`, or `unknownField` with the nearest key.
@@ -46,34 +84,92 @@ enum FormTables {
     }
 
     static func unknownField(_ key: String, _ db: Database) throws -> FormStoreError {
-        let keys = try String.fetchAll(db, sql: "SELECT key FROM field ORDER BY position")
+        let keys = try Row.fetchAll(db, sql: "SELECT key FROM field ORDER BY position").compactMap { row -> String? in
+            if case .string(let key) = try row.decode(DatabaseValue.self, forColumn: "key").storage { return key }
+            return nil
+        }
         return .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: keys))
     }
 
-    static func field(from row: Row) -> Field {
-        Field(
-            key: row["key"],
-            label: row["label"],
-            value: row["value"] ?? "",
-            row: row["row"],
-            position: row["position"],
-            isVisible: row["visible"],
+    static func field(from row: Row) throws -> Field {
+        // `id` is the rowid, so it is always an integer; the key is named
+        // in messages when it is usable text.
+        let id = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "id"))
+        var identity = "id = \(id)"
+        if case .string(let key) = try row.decode(DatabaseValue.self, forColumn: "key").storage, !key.isEmpty {
+            identity = "key = \(StoredRow.literal(key))"
+        }
+        let stored = StoredRow(row, table: "field", identity: identity)
+        let key = try stored.text("key", replacement: "'field\(id)'")
+        if key.isEmpty { try stored.mismatch("key", expected: "text of at least one character", replacement: "'field\(id)'") }
+        let lengths: ClosedRange<Int64> = 0...Int64.max
+        let minLength = try stored.optionalInteger("min_length", in: lengths)
+        let maxLength = try stored.optionalInteger("max_length", in: lengths)
+        if let minLength, let maxLength, minLength > maxLength {
+            try stored.mismatch("min_length", expected: "NULL or at most max_length (\(maxLength))", replacement: "NULL")
+        }
+        return Field(
+            key: key,
+            label: try stored.text("label"),
+            value: try stored.text("value"),
+            row: try stored.integer("row", in: 1...1_000_000, replacement: "(SELECT min(number) FROM form_row)"),
+            position: try stored.integer("position", in: 1...2_147_483_647, replacement: "(SELECT max(position) + 1 FROM field)"),
+            isVisible: try stored.boolean("visible", replacement: "1"),
             rules: FieldRules(
-                required: row["required"],
-                minLength: row["min_length"],
-                maxLength: row["max_length"],
-                pattern: row["pattern"],
-                email: row["email"]))
+                required: try stored.boolean("required"),
+                minLength: minLength,
+                maxLength: maxLength,
+                pattern: try stored.optionalText("pattern"),
+                email: try stored.boolean("email")))
     }
 
+    /// The stored minimap. A rectangle formctl cannot use is reported with
+    /// `DELETE FROM minimap_rect` as the fix: the table is derived, and the
+    /// next formctl command draws it again.
     static func minimapRects(_ db: Database) throws -> [MinimapRect] {
         try Row.fetchAll(db, sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY z").map { row in
-            let kind: String = row["kind"], color: String = row["color"]
+            let z = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "z"))
+            let stored = StoredRow(row, table: "minimap_rect", identity: "z = \(z)", fix: "DELETE FROM minimap_rect")
+            let kindName = try stored.text("kind")
+            let colorName = try stored.text("color")
+            guard let kind = MinimapRect.Kind(rawValue: kindName) else {
+                try stored.mismatch("kind", expected: "'title', 'field' or 'fieldContainer'", replacement: "'field'")
+            }
+            guard let color = FieldColor(rawValue: colorName) else {
+                try stored.mismatch("color", expected: "a colour name such as 'gray'", replacement: "'gray'")
+            }
+            let points = -1e15...1e15, sizes = 0...1e15
             return MinimapRect(
-                z: row["z"], key: row["key"],
-                kind: MinimapRect.Kind(rawValue: kind) ?? .field,
-                color: FieldColor(rawValue: color) ?? .gray,
-                x: row["x"], y: row["y"], width: row["width"], height: row["height"])
+                z: try stored.integer("z", in: 0...Int64(Int32.max), replacement: "0"), key: try stored.text("key"),
+                kind: kind, color: color,
+                x: try stored.real("x", in: points, replacement: "0"), y: try stored.real("y", in: points, replacement: "0"),
+                width: try stored.real("width", in: sizes, replacement: "0"),
+                height: try stored.real("height", in: sizes, replacement: "0"))
+        }
+    }
+
+    /// Every history row, decoded (`key`: only that field's).
+    static func history(key: String?, _ db: Database) throws -> [HistoryEntry] {
+        let rows = if let key {
+            try Row.fetchAll(db, sql: "SELECT id, key, old_value, new_value, changed_at, source FROM history WHERE key = ? ORDER BY id", arguments: [key])
+        } else {
+            try Row.fetchAll(db, sql: "SELECT id, key, old_value, new_value, changed_at, source FROM history ORDER BY id")
+        }
+        return try rows.map { row in
+            let idValue = try row.decode(DatabaseValue.self, forColumn: "id")
+            let stored = StoredRow(row, table: "history", identity: "id = \(StoredRow.sql(idValue))")
+            let id: Int64
+            if case .int64(let number) = idValue.storage { id = number } else {
+                try stored.mismatch("id", expected: "a whole number", replacement: "NULL")
+            }
+            let sourceName = try stored.text("source", replacement: "'sql'")
+            guard let source = HistoryEntry.Source(rawValue: sourceName) else {
+                try stored.mismatch("source", expected: "'formctl' or 'sql'", replacement: "'sql'")
+            }
+            return HistoryEntry(
+                id: id, key: try stored.text("key"), oldValue: try stored.optionalText("old_value"),
+                newValue: try stored.optionalText("new_value"),
+                changedAt: try stored.text("changed_at", replacement: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"), source: source)
         }
     }
 
@@ -132,12 +228,23 @@ enum FormTables {
         }
     }
 
+    /// Rewrites only the rectangles that differ between `old` and `new`
+    /// (both in z order), or the whole table when their z's differ.
+    static func updateMinimapRects(from old: [MinimapRect], to new: [MinimapRect], _ db: Database) throws {
+        guard old.map(\.z) == new.map(\.z) else { return try replaceMinimapRects(with: new, db) }
+        for (before, rect) in zip(old, new) where before != rect {
+            try db.execute(
+                sql: "UPDATE minimap_rect SET key = ?, kind = ?, color = ?, x = ?, y = ?, width = ?, height = ? WHERE z = ?",
+                arguments: [rect.key, rect.kind.rawValue, rect.color.rawValue, rect.x, rect.y, rect.width, rect.height, rect.z])
+        }
+    }
+
     /// Gives the fields positions 1…n in the order of `keys` (which must
     /// list every field once). Positions are unique, so everything first
     /// moves above the current maximum, where nothing can collide.
     static func assignPositions(inOrder keys: [String], _ db: Database) throws {
-        let current = try Row.fetchAll(db, sql: "SELECT key, position FROM field ORDER BY position")
-        let now = Dictionary(uniqueKeysWithValues: current.map { ($0["key"] as String, $0["position"] as Int) })
+        let current = try fields(db)
+        let now = Dictionary(current.map { ($0.key, $0.position) }, uniquingKeysWith: { first, _ in first })
         guard keys.enumerated().contains(where: { now[$1] != $0 + 1 }) else { return }
         let highest = now.values.max() ?? 0
         try db.execute(sql: "UPDATE field SET position = position + ?", arguments: [highest])

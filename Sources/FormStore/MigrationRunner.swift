@@ -15,7 +15,7 @@ enum MigrationRunner {
     static func migrate(_ queue: DatabaseQueue, path: String) throws {
         let pending = try queue.read { db in
             let facts = try SchemaFacts.read(db)
-            try facts.checkKnown()
+            try facts.checkUsable(path: path)
             return facts.pending
         }
         guard !pending.isEmpty else { return }
@@ -33,12 +33,17 @@ enum MigrationRunner {
         defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
         try db.inTransaction(.immediate) {
             let facts = try SchemaFacts.read(db)
-            try facts.checkKnown()
-            if facts.applied.contains(where: { $0.number == migration.number }) {
+            try facts.checkUsable(path: path)
+            if (facts.applied ?? []).contains(where: { $0.number == migration.number }) {
                 return .rollback // another process applied it meanwhile
             }
-            if !facts.tables.isEmpty && !facts.tables.contains(SchemaFacts.migrationTable) {
-                throw FormStoreError.notAFormDatabase(path: path)
+            if case .form = facts.verdict {
+                // Every row must be one formctl can read before it is copied
+                // into stricter tables: a value that would not fit is
+                // reported with its table, column and key, and nothing is
+                // changed (this transaction rolls back).
+                _ = try FormTables.definition(db)
+                _ = try FormTables.history(key: nil, db)
             }
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS \(SchemaFacts.migrationTable) (

@@ -38,6 +38,10 @@ struct FieldCommand: ParsableCommand {
         @Option(help: "The row, numbered from 1.") var row: Int
         @Option(help: "Place in the row, from 1 (default: last).") var index: Int?
         @OptionGroup var database: DatabaseOptions
+        func validate() throws {
+            try OptionRange.check(row, "--row", in: OptionRange.row)
+            try OptionRange.check(index, "--index", in: OptionRange.index)
+        }
         func run() throws {
             let field = try database.run { form throws(FormKitError) in
                 try form.addField(key: key, label: label, row: row, index: index)
@@ -66,6 +70,8 @@ struct FieldCommand: ParsableCommand {
         @OptionGroup var database: DatabaseOptions
         func validate() throws {
             if row == nil && index == nil { throw ValidationError("Give --row, --index or both.") }
+            try OptionRange.check(row, "--row", in: OptionRange.row)
+            try OptionRange.check(index, "--index", in: OptionRange.index)
         }
         func run() throws {
             let field = try database.run { form throws(FormKitError) in
@@ -87,6 +93,11 @@ struct FieldCommand: ParsableCommand {
         @Flag(inversion: .prefixedNo, help: "Whether the value must be an email address.") var email: Bool?
         @Flag(help: "Remove every rule first.") var clear = false
         @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            try OptionRange.check(minLength, "--min-length", in: OptionRange.length)
+            try OptionRange.check(maxLength, "--max-length", in: OptionRange.length)
+        }
 
         func run() throws {
             let change = RuleChange(clear: clear, requirement: requirement, minLength: minLength, maxLength: maxLength,

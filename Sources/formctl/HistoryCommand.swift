@@ -12,6 +12,8 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Only the last N changes.") var limit: Int?
     @OptionGroup var database: DatabaseOptions
 
+    func validate() throws { try OptionRange.check(limit, "--limit", in: OptionRange.limit) }
+
     func run() throws {
         let entries = try database.run { form throws(FormKitError) in try form.history(of: key, limit: limit) }
         if json {

@@ -34,6 +34,11 @@ struct RowCommand: ParsableCommand {
         @Option(help: "The narrowest width `row width` accepts (default: --width).") var minWidth: Double?
         @Option(help: "The widest width `row width` accepts (default: --width).") var maxWidth: Double?
         @OptionGroup var database: DatabaseOptions
+        func validate() throws {
+            try OptionRange.checkFinite(width, "--width")
+            try OptionRange.checkFinite(minWidth, "--min-width")
+            try OptionRange.checkFinite(maxWidth, "--max-width")
+        }
         func run() throws {
             let row = try database.run { form throws(FormKitError) in
                 try form.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth)
@@ -48,6 +53,7 @@ struct RowCommand: ParsableCommand {
             abstract: "Remove an empty row; the rows below move up.")
         @Argument(help: "The row, numbered from 1.") var row: Int
         @OptionGroup var database: DatabaseOptions
+        func validate() throws { try OptionRange.check(row, "ROW", in: OptionRange.row) }
         func run() throws {
             try database.run { form throws(FormKitError) in try form.removeRow(row) }
             Terminal.write("row \(row): removed\n")
@@ -61,6 +67,10 @@ struct RowCommand: ParsableCommand {
         @Argument(help: "The row, numbered from 1.") var row: Int
         @Argument(help: "The width in points.") var points: Double
         @OptionGroup var database: DatabaseOptions
+        func validate() throws {
+            try OptionRange.check(row, "ROW", in: OptionRange.row)
+            try OptionRange.checkFinite(points, "POINTS")
+        }
         func run() throws {
             let updated = try database.run { form throws(FormKitError) in try form.setRowWidth(row, to: points) }
             Terminal.write("row \(updated.number): \(Points.format(updated.width)) points wide\n")

@@ -1,4 +1,5 @@
 import FormKit
+import Foundation
 import Testing
 
 @Suite("values: set, get, fields")
@@ -59,5 +60,61 @@ struct ValueTests {
         #expect(FormFile.resolvedPath(nil, environment: ["FORMCTL_DB": "b.db"]) == "b.db")
         #expect(FormFile.resolvedPath(nil, environment: ["FORMCTL_DB": ""]) == "form.db")
         #expect(FormFile.resolvedPath(nil, environment: [:]) == "form.db")
+    }
+}
+
+@Suite("exit codes of the store's refusals")
+struct RefusalExitCodeTests {
+    @Test("paths, foreign files and unusable values map to documented codes, never 70")
+    func exitCodes() {
+        let cases: [(FormStoreError, Int32)] = [
+            (.invalidPath(path: "", reason: "empty"), 64),
+            (.unreachablePath(path: "notes.txt/form.db", reason: "not a folder"), 66),
+            (.noFolder(path: "a/b.db", folder: "a"), 66),
+            (.permissionDenied(path: "x.db"), 77),
+            (.notAFormDatabase(path: "x.db"), 74),
+            (.notADatabase(path: "x.db"), 74),
+            (.unusableValue(path: "x.db", table: "field", column: "min_length", row: "key = 'first'", value: "'x'",
+                            expected: "NULL or a whole number", fix: "UPDATE field SET min_length = NULL WHERE key = 'first'"), 74),
+            (.schemaTooNew(found: 999, known: 2), 78),
+        ]
+        for (error, code) in cases {
+            #expect(FormKitError.store(error).exitCode == code, "\(error)")
+        }
+    }
+
+    @Test("a form in memory or at a URI is refused with 64 and nothing is created")
+    func inMemory() throws {
+        for path in ["", ":memory:", "file::memory:"] {
+            let failure = error { () throws(FormKitError) in _ = try FormFile(path: path).fields() }
+            #expect(failure?.exitCode == 64, "\(path)")
+        }
+    }
+
+    @Test("a value formctl cannot use names table, column, key and value and gives the fix (74)")
+    func unusableValue() throws {
+        let box = try TemporaryForm()
+        _ = try box.form.fields()
+        // A table rebuilt by hand without STRICT, holding text in a number column.
+        let sql = """
+            PRAGMA foreign_keys = OFF; BEGIN;
+            CREATE TABLE field_copy AS SELECT * FROM field;
+            DROP VIEW field_estimate;
+            DROP TABLE field;
+            ALTER TABLE field_copy RENAME TO field;
+            UPDATE field SET min_length = 'x' WHERE key = 'first';
+            COMMIT;
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sqlite3", box.form.path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let failure = error { () throws(FormKitError) in _ = try box.form.field("first") }
+        #expect(failure?.exitCode == 74)
+        let message = failure?.description ?? ""
+        #expect(message.contains("field.min_length") && message.contains("'x'") && message.contains("key = 'first'"), "\(message)")
+        #expect(message.contains("UPDATE field SET min_length = NULL WHERE key = 'first'"), "\(message)")
     }
 }

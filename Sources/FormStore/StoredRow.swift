@@ -1,0 +1,148 @@
+import Foundation
+import GRDB
+
+/// A value in the file that formctl cannot use: text where a number belongs,
+/// an infinite width, a blob label… Such values reach formctl from files
+/// written before migration 0002 made the tables `STRICT`, or from a table
+/// a user rebuilt in `sqlite3`. `FormStoreError(_:path:)` turns it into
+/// `FormStoreError.unusableValue`, which adds the path.
+struct UnusableValue: Error, Equatable {
+    /// Table and column holding the value.
+    var table: String, column: String
+    /// The row, as SQL that selects it (`key = 'first'`, `number = 2`).
+    var row: String
+    /// The value as SQL would write it (`'x'`, `9e999`, `NULL`, `X'00'`).
+    var value: String
+    /// What the column must hold, in words.
+    var expected: String
+    /// A value that would do, as SQL, for the suggested fix.
+    var replacement: String
+    /// The whole fix, as SQL, when it is not `UPDATE … SET column =
+    /// replacement WHERE row`.
+    var fix: String?
+}
+
+/// Reads one row of a formctl table with throwing decoding only: every
+/// column is fetched as its raw `DatabaseValue` (GRDB's throwing
+/// `decode(_:forKey:)`, which cannot fail for that type unless the column is
+/// missing) and checked against what the code relies on, so that no value in
+/// the file can trap the process. Each check mirrors a `CHECK` of
+/// migration 0002.
+struct StoredRow {
+    let row: Row
+    let table: String
+    /// SQL selecting this row, for messages (`key = 'first'`).
+    let identity: String
+
+    /// The whole fix, as SQL, when it is not an `UPDATE` of the value.
+    let fix: String?
+
+    init(_ row: Row, table: String, identity: String, fix: String? = nil) {
+        self.row = row
+        self.table = table
+        self.identity = identity
+        self.fix = fix
+    }
+
+    /// SQL text literal for `text`.
+    static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+    /// The raw value of `column` (a missing column throws).
+    func raw(_ column: String) throws -> DatabaseValue {
+        try row.decode(DatabaseValue.self, forColumn: column)
+    }
+
+    private func unusable(_ column: String, _ value: DatabaseValue, expected: String, replacement: String) -> UnusableValue {
+        UnusableValue(table: table, column: column, row: identity, value: Self.sql(value), expected: expected,
+                      replacement: replacement, fix: fix)
+    }
+
+    /// `value` as SQL would write it.
+    static func sql(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: return "NULL"
+        case .int64(let number): return String(number)
+        case .double(let number):
+            if number.isNaN { return "NaN" }
+            if number.isInfinite { return number < 0 ? "-9e999" : "9e999" }
+            return String(number)
+        case .string(let text):
+            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
+            return literal(shown)
+        case .blob(let data):
+            let bytes = data.prefix(16).map { String(format: "%02X", $0) }.joined()
+            return "X'\(bytes)\(data.count > 16 ? "…" : "")'"
+        }
+    }
+
+    /// Text (a `TEXT` value). Numbers stored in a text column of an old,
+    /// non-STRICT table are refused too: formctl would show them differently
+    /// from `sqlite3`.
+    func text(_ column: String, replacement: String = "''") throws -> String {
+        let value = try raw(column)
+        if case .string(let text) = value.storage { return text }
+        throw unusable(column, value, expected: "text", replacement: replacement)
+    }
+
+    /// Text or NULL.
+    func optionalText(_ column: String) throws -> String? {
+        let value = try raw(column)
+        switch value.storage {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw unusable(column, value, expected: "text or NULL", replacement: "NULL")
+        }
+    }
+
+    /// A whole number within `range`.
+    func integer(_ column: String, in range: ClosedRange<Int64>, replacement: String) throws -> Int {
+        let value = try raw(column)
+        if case .int64(let number) = value.storage, range.contains(number), let result = Int(exactly: number) {
+            return result
+        }
+        throw unusable(column, value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)", replacement: replacement)
+    }
+
+    /// A whole number within `range`, or NULL.
+    func optionalInteger(_ column: String, in range: ClosedRange<Int64>) throws -> Int? {
+        let value = try raw(column)
+        if value.isNull { return nil }
+        if case .int64(let number) = value.storage, range.contains(number), let result = Int(exactly: number) {
+            return result
+        }
+        throw unusable(column, value, expected: "NULL or a whole number from \(range.lowerBound) to \(range.upperBound)", replacement: "NULL")
+    }
+
+    /// 0 or 1.
+    func boolean(_ column: String, replacement: String = "0") throws -> Bool {
+        let value = try raw(column)
+        if case .int64(let number) = value.storage, number == 0 || number == 1 { return number == 1 }
+        throw unusable(column, value, expected: "0 or 1", replacement: replacement)
+    }
+
+    /// A finite number within `range` (an integer is taken as a real, as a
+    /// REAL column stores it).
+    func real(_ column: String, in range: ClosedRange<Double>, lowerOpen: Bool = false, replacement: String) throws -> Double {
+        let value = try raw(column)
+        let number: Double? = switch value.storage {
+        case .double(let number): number
+        case .int64(let number): Double(number)
+        default: nil
+        }
+        if let number, number.isFinite, range.contains(number), !(lowerOpen && number == range.lowerBound) {
+            return number
+        }
+        let lower = lowerOpen ? "above \(Self.format(range.lowerBound))" : "from \(Self.format(range.lowerBound))"
+        throw unusable(column, value, expected: "a finite number \(lower) up to \(Self.format(range.upperBound))", replacement: replacement)
+    }
+
+    /// Throws for a row whose columns are each fine but not together
+    /// (`width` outside `min_width…max_width`).
+    func mismatch(_ column: String, expected: String, replacement: String) throws -> Never {
+        throw unusable(column, (try? raw(column)) ?? .null, expected: expected, replacement: replacement)
+    }
+
+    static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+}

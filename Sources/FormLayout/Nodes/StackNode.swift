@@ -66,12 +66,18 @@ extension _ViewGraph {
             let flexMark = stackScratch.flexibility.count
             var samePriority = true
             let firstPriority = nodes[Int(children[children.startIndex])].priority
-            for child in children {
-                let low = size(of: child, .axis(axis, main: 0, cross: cross)).along(axis)
+            for (offset, child) in children.enumerated() {
+                let lowSize = size(of: child, .axis(axis, main: 0, cross: cross))
+                let low = lowSize.along(axis)
                 // Flexibility is the size for an infinite proposal less the
                 // size for none, as SwiftUI measures it (objc.io, "How an
-                // HStack lays out its children").
-                let high = size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis)
+                // HStack lays out its children"). A child whose size does not
+                // depend on the length offered along the axis (a fixed
+                // frame, text or a text field in a VStack) is as long for
+                // any proposal: its one answer serves all three probes.
+                let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
+                let high = dependsOnAxis ? size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis) : low
+                if !dependsOnAxis { stackScratch.sizes[mark + offset] = lowSize }
                 stackScratch.flexibility.append(StackFlexibility(minimum: low, maximum: high, priority: nodes[Int(child)].priority, index: Int32(stackScratch.flexibility.count - flexMark)))
                 if nodes[Int(child)].priority != firstPriority { samePriority = false }
             }
@@ -108,7 +114,9 @@ extension _ViewGraph {
                     let entry = stackScratch.flexibility[slot]
                     let share = max(0, remaining - reserved) / CGFloat(left)
                     let offered = ProposedViewSize.axis(axis, main: share, cross: cross)
-                    let chosen = size(of: children[children.startIndex + Int(entry.index)], offered)
+                    let child = children[children.startIndex + Int(entry.index)]
+                    let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
+                    let chosen = dependsOnAxis ? size(of: child, offered) : stackScratch.sizes[mark + Int(entry.index)]
                     stackScratch.sizes[mark + Int(entry.index)] = chosen
                     stackScratch.proposals[proposalMark + Int(entry.index)] = offered
                     remaining -= chosen.along(axis)

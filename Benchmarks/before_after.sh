@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# A revision against the working tree, measured in one run: the layout
+# benchmark and the CLI benchmark for both, alternating. See usage() below.
+set -euo pipefail
+
+usage() {
+    cat <<'USAGE'
+usage: Benchmarks/before_after.sh BASE_REV [-n RUNS] [--rounds N] [-h]
+
+Checks BASE_REV out into .build-before/tree (a git worktree), builds the
+release LayoutBenchmark and the fully static formctl there and here, then:
+
+1. runs both LayoutBenchmarks (1k and 10k fields) in alternation, ROUNDS
+   times, and prints the best 10k-field time of each side, fresh and reused
+   memory, with the ratio after/before;
+2. runs Benchmarks/cli.sh (this tree's harness) against each formctl binary,
+   before first, and prints each summary line.
+
+A ratio above 1 is slower. Noise on a shared machine is several per cent:
+compare the figures of one run only.
+
+options:
+  -n RUNS        timed runs per side of each CLI pair (default 100)
+  --rounds N     alternating rounds of the layout benchmark (default 3)
+  -h, --help     this text
+USAGE
+}
+
+base=""
+runs=100
+rounds=3
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        -n) runs="${2:?-n needs a number}"; shift ;;
+        --rounds) rounds="${2:?--rounds needs a number}"; shift ;;
+        -*) echo "before_after.sh: unknown option $1 (see -h)" >&2; exit 64 ;;
+        *) base="$1" ;;
+    esac
+    shift
+done
+[[ -n "$base" ]] || { usage >&2; exit 64; }
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+rev="$(git rev-parse --verify "$base^{commit}")" || { echo "before_after.sh: no revision $base" >&2; exit 64; }
+tree=".build-before/tree"
+if [[ -d "$tree" ]]; then
+    git -C "$tree" checkout -q --detach "$rev"
+else
+    mkdir -p .build-before
+    git worktree add -q --detach "$tree" "$rev"
+fi
+
+build() {   # build DIR: prints the two binaries' paths
+    local dir="$1"
+    local layout=(swift build -c release --static-swift-stdlib --scratch-path "$dir/.build-bench" --package-path "$dir" --product LayoutBenchmark)
+    local cli=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$dir/.build-cli" --package-path "$dir" --product formctl)
+    "${layout[@]}" >&2
+    "${cli[@]}" >&2
+    echo "$("${layout[@]}" --show-bin-path)/LayoutBenchmark" "$("${cli[@]}" --show-bin-path)/formctl"
+}
+echo "building $(git log --oneline -1 "$rev") (before) and the working tree (after)"
+read -r before_layout before_cli < <(build "$root/$tree" | tail -n 1)
+read -r after_layout after_cli < <(build "$root" | tail -n 1)
+
+echo
+echo "machine: $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)"
+echo "layout benchmark, 10k fields, best of $rounds alternating rounds (ms):"
+best() { sort -n | head -n 1; }
+declare -A fresh reused
+for side in before after; do fresh[$side]=""; reused[$side]=""; done
+for ((round = 1; round <= rounds; round++)); do
+    for side in before after; do
+        binary="$before_layout"; [[ $side == after ]] && binary="$after_layout"
+        output="$("$binary" --sizes 1000,10000)"
+        fresh[$side]+="$(awk '/^1\. fresh/ {m = 1} /^2\. reused/ {m = 2} $1 == 10000 && m == 1 {print $3}' <<<"$output")"$'\n'
+        reused[$side]+="$(awk '/^1\. fresh/ {m = 1} /^2\. reused/ {m = 2} $1 == 10000 && m == 2 {print $3}' <<<"$output")"$'\n'
+    done
+done
+for mode in fresh reused; do
+    declare -n values="$mode"
+    b="$(best <<<"${values[before]}" | grep . || true)"
+    a="$(best <<<"${values[after]}" | grep . || true)"
+    awk -v mode="$mode" -v b="$b" -v a="$a" 'BEGIN { printf "  %-14s before %8.2f   after %8.2f   after/before %.2f×\n", mode " memory", b, a, a / b }'
+done
+
+echo
+echo "CLI benchmark (Benchmarks/cli.sh -n $runs), before:"
+FORMCTL="$before_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(formctl:|get |set |minimap |summary)|^ +sqlite3"
+echo
+echo "CLI benchmark (Benchmarks/cli.sh -n $runs), after:"
+FORMCTL="$after_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(formctl:|get |set |minimap |summary)|^ +sqlite3"

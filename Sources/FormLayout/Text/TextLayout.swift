@@ -9,6 +9,19 @@ struct TextLayout {
     /// The width of the widest paragraph on one line.
     let naturalWidth: CGFloat
     let paragraphCount: Int
+    /// Single-paragraph text that is not all printable ASCII, measured with
+    /// the default metrics: each character's advance (1/1000 em) and
+    /// whether it is a space, found once here. Grapheme breaking and Unicode
+    /// property lookups are what cost, and stacks ask a text for its size
+    /// many times: without this, a megabyte of "é" in the title took 25
+    /// times as long as a megabyte of ASCII. Nil otherwise.
+    private let glyphs: [Glyph]?
+
+    /// One character's advance in 1/1000 em, and whether it is a space.
+    struct Glyph {
+        var units: UInt16
+        var isSpace: Bool
+    }
 
     init(string: String, font: Font, lineLimit: Int? = nil, measurer: any TextMeasurer) {
         self.string = string
@@ -16,10 +29,25 @@ struct TextLayout {
         self.lineLimit = lineLimit
         if !string.utf8.contains(UInt8(ascii: "\n")) {
             // One paragraph, the common case: no splitting needed.
-            self.naturalWidth = measurer.width(of: Substring(string), font: font)
             self.paragraphCount = 1
+            if measurer is SystemTextMeasurer, !string.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) {
+                // The same sum and formula as `SystemTextMeasurer.width`.
+                var glyphs: [Glyph] = []
+                var units = 0
+                for character in string {
+                    let advance = SystemTextMeasurer.units(of: character)
+                    units += Int(advance)
+                    glyphs.append(Glyph(units: advance, isSpace: character == " "))
+                }
+                self.glyphs = glyphs
+                self.naturalWidth = CGFloat(units) * font.pointSize * SystemTextMeasurer.weightFactor(font.weight) / 1000
+            } else {
+                self.glyphs = nil
+                self.naturalWidth = measurer.width(of: Substring(string), font: font)
+            }
             return
         }
+        self.glyphs = nil
         var widest: CGFloat = 0
         var count = 0
         for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -36,7 +64,8 @@ struct TextLayout {
         let lineCount: Int
         let widest: CGFloat
         if let width, width < naturalWidth {
-            if let (count, measured) = measureASCIIWrap(width: width, measurer: measurer) {
+            if let (count, measured) = measureASCIIWrap(width: width, measurer: measurer)
+                ?? measureGlyphWrap(width: width, measurer: measurer) {
                 (lineCount, widest) = (count, measured)
             } else {
                 let (lines, measured) = wrap(width: width, measurer: measurer)
@@ -88,14 +117,30 @@ struct TextLayout {
         guard measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
         let bytes = Array(string.utf8)
         guard bytes.allSatisfy({ $0 >= 32 && $0 < 127 }) else { return nil }
+        let space = UInt8(ascii: " ")
+        return measureWrap(bytes, width: width, units: { Int(SystemTextMeasurer.asciiWidths[Int($0) - 32]) },
+                           isSpace: { $0 == space })
+    }
+
+    /// The same as `measureASCIIWrap` for single-paragraph text of other
+    /// characters, from the advances measured once in `init`. Nil when the
+    /// text has none (ASCII, several paragraphs, another measurer).
+    func measureGlyphWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
+        guard let glyphs, measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
+        return measureWrap(glyphs, width: width, units: { Int($0.units) }, isSpace: { $0.isSpace })
+    }
+
+    /// `wrap(width:)`'s line count and widest line over characters given as
+    /// advances in 1/1000 em, spaces marked.
+    private func measureWrap<Characters: RandomAccessCollection>(
+        _ bytes: Characters, width: CGFloat, units: (Characters.Element) -> Int, isSpace: (Characters.Element) -> Bool
+    ) -> (Int, CGFloat) where Characters.Index == Int {
         // The same formula, segments and order of additions as `wrap`, so
         // both give the same numbers to the last bit.
         let pointSize = font.pointSize
         let factor = SystemTextMeasurer.weightFactor(font.weight)
         func points(_ units: Int) -> CGFloat { CGFloat(units) * pointSize * factor / 1000 }
-        func units(_ byte: UInt8) -> Int { Int(SystemTextMeasurer.asciiWidths[Int(byte) - 32]) }
-        let space = UInt8(ascii: " ")
-        let spaceUnits = units(space)
+        let spaceUnits = Int(SystemTextMeasurer.asciiWidths[Int(UInt8(ascii: " ")) - 32])
         var lines = 0
         var widest: CGFloat = 0
         var lineWidth: CGFloat = 0
@@ -116,7 +161,7 @@ struct TextLayout {
         while start <= bytes.count {
             var end = start
             var wordUnits = 0
-            while end < bytes.count && bytes[end] != space {
+            while end < bytes.count && !isSpace(bytes[end]) {
                 wordUnits += units(bytes[end])
                 end += 1
             }

@@ -85,6 +85,10 @@ public struct SystemTextMeasurer: TextMeasurer {
         let value = first.value
         if value >= 32 && value < 127 { return asciiWidths[Int(value) - 32] }
         if value < 32 || value == 127 { return 0 }
+        // Latin-1 and Latin Extended letters alone (é, ł, ß …): no wide,
+        // emoji or combining scalar lies below U+0300, so no property
+        // lookup is needed (two UTF-8 bytes: one scalar).
+        if value < 0x300 && character.utf8.count == 2 { return defaultWidth }
         if isWide(first) || character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
             return wideWidth
         }

@@ -119,9 +119,10 @@ struct RefusedFileTests {
 
     @Test("a schema from a newer formctl: 78, file unchanged",
           arguments: [
-              "INSERT INTO schema_migration (version, name) VALUES (2, '0002_future'); PRAGMA user_version = 2;",
-              "INSERT INTO schema_migration (version, name) VALUES (2, '0002_future');",
-              "PRAGMA user_version = 2;",
+              // One past the newest migration this build carries (0002).
+              "INSERT INTO schema_migration (version, name) VALUES (3, '0003_future'); PRAGMA user_version = 3;",
+              "INSERT INTO schema_migration (version, name) VALUES (3, '0003_future');",
+              "PRAGMA user_version = 3;",
           ])
     func schemaTooNew(sql: String) throws {
         let box = try Sandbox()

@@ -187,6 +187,9 @@ private struct Canvas {
     private func pixelRange(_ lower: Double, _ upper: Double, origin: Double, step: Double, count: Int) -> Range<Int> {
         func firstCentre(atOrAfter value: Double) -> Int {
             let k = ((value - origin) / step - 0.5).rounded(.up)
+            // A shape with a non-finite edge (a layout that answered
+            // infinity) covers up to the raster's edge; NaN covers nothing.
+            guard k.isFinite else { return k > 0 ? count : 0 }
             return Int(min(max(k, 0), Double(count)))
         }
         let start = firstCentre(atOrAfter: lower), end = firstCentre(atOrAfter: upper)

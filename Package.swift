@@ -28,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Tests only: property-based hostile inputs in EndToEndTests.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -77,6 +79,9 @@ let package = Package(
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.
-        .testTarget(name: "EndToEndTests", dependencies: ["formctl"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["formctl", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
     ]
 )

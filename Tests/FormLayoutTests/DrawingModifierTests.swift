@@ -59,6 +59,30 @@ struct DrawingModifierTests {
         #expect(tall.frame(of: "r")?.size == CGSize(width: 150, height: 300))
     }
 
+    // objc.io, "Aspect Ratios in SwiftUI" (2022): 16/9 in 100 × 100 is
+    // proposed 100 × 56.25 to fit and 177.78 × 100 to fill. Apple's
+    // aspectRatio example: an ellipse of ratio 0.75 in a 200-point square
+    // is 150 × 200.
+    @Test func aspectRatioPublishedExamples() {
+        let fit = layout(Color.red.aspectRatio(16.0 / 9, contentMode: .fit).frame(width: 100, height: 100), width: 300, height: 300)
+        #expect(isClose(fit.displayList.items[0].frame.size, CGSize(width: 100, height: 56.25)))
+        let fill = layout(Color.red.aspectRatio(16.0 / 9, contentMode: .fill).frame(width: 100, height: 100), width: 300, height: 300)
+        #expect(isClose(fill.displayList.items[0].frame.size, CGSize(width: 1600.0 / 9, height: 100)))
+        let ellipse = layout(Capsule().aspectRatio(0.75, contentMode: .fit).frame(width: 200, height: 200), width: 300, height: 300)
+        #expect(isClose(ellipse.displayList.items[0].frame.size, CGSize(width: 150, height: 200)))
+        // Apple's scaledToFit example: a shape's ideal size is square, so a
+        // circle in 300 × 150 is 150 × 150.
+        let circle = layout(Circle().scaledToFit().frame(width: 300, height: 150), width: 400, height: 300)
+        #expect(circle.displayList.items[0].frame.size == CGSize(width: 150, height: 150))
+    }
+
+    @Test func aspectRatioPassesAnOpenProposalOn() {
+        // Offered nothing (fixedSize), the child answers its ideal size.
+        let result = layout(Image("photo", width: 80, height: 20).resizable().aspectRatio(1, contentMode: .fit).fixedSize()
+            .accessibilityIdentifier("i"))
+        #expect(result.frame(of: "i")?.size == CGSize(width: 80, height: 20))
+    }
+
     @Test func aspectRatioWithoutARatioUsesTheIdealSize() {
         // The image's own 200 × 100 gives the ratio.
         let result = layout(Image("photo", width: 200, height: 100).resizable().scaledToFit().accessibilityIdentifier("i"), width: 300, height: 300)
@@ -69,6 +93,22 @@ struct DrawingModifierTests {
 
     // Apple, "Image" / "resizable(capInsets:resizingMode:)": an image is
     // its own size unless made resizable, then it takes the space offered.
+    // netsplit.com, "Views choose their own sizes": a 101 × 92 image in a
+    // 200 × 200 frame keeps its size, centred; resizable, it fills the
+    // frame; resizable and scaled to fit, 200 × 182.18.
+    @Test func anImageInAFramePublishedExample() {
+        let fixed = layout(Image("barbarian", width: 101, height: 92).accessibilityIdentifier("i").frame(width: 200, height: 200)
+            .accessibilityIdentifier("frame"), width: 200, height: 200)
+        let frame = fixed.frame(of: "frame")!, image = fixed.frame(of: "i")!
+        #expect(image.size == CGSize(width: 101, height: 92))
+        #expect(CGPoint(x: image.minX - frame.minX, y: image.minY - frame.minY) == CGPoint(x: 49.5, y: 54))
+        let resizable = layout(Image("barbarian", width: 101, height: 92).resizable().accessibilityIdentifier("i").frame(width: 200, height: 200))
+        #expect(resizable.frame(of: "i")?.size == CGSize(width: 200, height: 200))
+        let fit = layout(Image("barbarian", width: 101, height: 92).resizable().scaledToFit().accessibilityIdentifier("i").frame(width: 200, height: 200))
+        #expect(isClose(fit.frame(of: "i")!.size, CGSize(width: 200, height: 200.0 * 92 / 101)))
+        #expect(isClose(fit.frame(of: "i")!.height, 182.18, within: 0.005))
+    }
+
     @Test func anImageKeepsItsSizeUnlessResizable() {
         let fixed = layout(Image("icon", width: 40, height: 30).accessibilityIdentifier("i"), width: 300, height: 300)
         #expect(fixed.frame(of: "i") == CGRect(x: 130, y: 135, width: 40, height: 30))

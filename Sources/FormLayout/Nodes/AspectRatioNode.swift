@@ -14,10 +14,15 @@ enum AspectRatioNode: TransparentNodeRules {
         graph.placeAligned(graph.firstChild(of: id), proposal: childProposal(id, node, ProposedViewSize(frame.size), in: graph), in: frame, .center)
     }
 
-    /// The size of the ratio that fits in (or fills) the proposal; a
-    /// dimension left open follows from the other; both open: the child's
-    /// ideal size brought to the ratio.
+    /// The size of the ratio that fits in (`.fit`, the smaller scale) or
+    /// fills (`.fill`, the larger) the proposal: the rectangle ratio × 1
+    /// scaled by the proposal's width / ratio or its height, a dimension
+    /// left open scaling without bound (so `.fit` follows the other one and
+    /// `.fill` proposes infinity). A proposal open in both is passed on
+    /// unchanged: the child answers its ideal size (objc.io, "Aspect Ratios
+    /// in SwiftUI"; OpenSwiftUI's AspectRatioLayout).
     static func childProposal(_ id: NodeID, _ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> ProposedViewSize {
+        if p.width == nil && p.height == nil { return p }
         let payload = graph.aspectRatios[Int(node.payload)]
         let ratio: CGFloat
         if let given = payload.ratio {
@@ -28,25 +33,11 @@ enum AspectRatioNode: TransparentNodeRules {
             ratio = ideal.width / ideal.height
         }
         guard ratio > 0, ratio.isFinite else { return p }
-        switch (p.width, p.height) {
-        case let (width?, height?):
-            let byWidth = CGSize(width: width, height: width / ratio)
-            let byHeight = CGSize(width: height * ratio, height: height)
-            let fitsByWidth = byWidth.height <= height
-            let size = (payload.contentMode == .fit) == fitsByWidth ? byWidth : byHeight
-            return ProposedViewSize(width: size.width, height: size.height)
-        case let (width?, nil):
-            return ProposedViewSize(width: width, height: width / ratio)
-        case let (nil, height?):
-            return ProposedViewSize(width: height * ratio, height: height)
-        case (nil, nil):
-            let ideal = graph.size(of: graph.firstChild(of: id), .unspecified)
-            let byWidth = CGSize(width: ideal.width, height: ideal.width / ratio)
-            let byHeight = CGSize(width: ideal.height * ratio, height: ideal.height)
-            let fitsByWidth = byWidth.height <= ideal.height
-            let size = (payload.contentMode == .fit) == fitsByWidth ? byWidth : byHeight
-            return ProposedViewSize(width: size.width, height: size.height)
-        }
+        let byWidth = p.width.map { $0 / ratio } ?? .infinity
+        let byHeight = p.height ?? .infinity
+        let scale = payload.contentMode == .fit ? min(byWidth, byHeight) : max(byWidth, byHeight)
+        guard scale.isFinite else { return .infinity }
+        return ProposedViewSize(width: ratio * scale, height: scale)
     }
 }
 

@@ -27,13 +27,13 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// | code | errors |
     /// | --- | --- |
     /// | 1 | `fieldNotFound` (`get`) |
-    /// | 64 | unknown field or row, duplicate field, width out of range, removing a row that holds fields |
+    /// | 64 | unknown field or row, duplicate field, width out of range, removing a row that holds fields, a path that cannot name a file (`invalidPath`) |
     /// | 65 | refused value or rule (`invalidValue`) |
-    /// | 66 | no database, or no folder for it |
+    /// | 66 | no database, no folder for it, a path that cannot be followed (`unreachablePath`) |
     /// | 70 | `internalError`, `underlying` store failures |
-    /// | 74 | not a SQLite database, damaged, or not formctl's |
+    /// | 74 | not a SQLite database, damaged, not formctl's, or holding a value formctl cannot use (`unusableValue`) |
     /// | 75 | busy |
-    /// | 77 | read-only |
+    /// | 77 | read-only, permission denied |
     /// | 78 | schema too new |
     ///
     /// `check` failing is not an error: `CheckReport.exitCode` is 1 then.

@@ -15,11 +15,15 @@ struct Formctl: ParsableCommand {
             `formctl --db f.db get first` is `formctl get first --db f.db`.
 
             Exit codes: 0 success; 1 no such field (get) or a field not valid (check); \
-            64 usage (bad arguments, unknown field or row, width out of range, \
-            removing a row that still holds fields); \
-            65 value refused (invalid UTF-8, NUL, bad pattern); 66 no database; \
-            70 internal error; 74 not a formctl SQLite database or corrupt; \
-            75 database busy; 77 database read-only; 78 schema newer than this formctl.
+            64 usage (bad arguments, a number out of its range, unknown field or row, \
+            width out of range, removing a row that still holds fields, a --db that \
+            cannot name a file: empty, :memory:, file: URIs, a trailing /, too long); \
+            65 value refused (invalid UTF-8, NUL, bad pattern); 66 no database (or \
+            its folder, or a path through a file or a symbolic link loop); \
+            70 internal error; 74 not a formctl SQLite database, corrupt, or holding \
+            a value formctl cannot use (the message gives the sqlite3 fix); \
+            75 database busy; 77 database read-only or permission denied; \
+            78 schema newer than this formctl.
             """,
         version: "0.1.0",
         subcommands: [

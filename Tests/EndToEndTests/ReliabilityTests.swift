@@ -237,19 +237,28 @@ struct ReliabilityTests {
     }
 }
 
-/// A process that keeps one core busy: a shell spinning under `timeout`,
-/// so that it ends by itself even if the test never stops it.
+/// A process that keeps one core busy: a shell counting, which looks at
+/// the clock between runs of 100,000 steps and ends by itself after
+/// `seconds` even if the test never stops it. (Not `timeout`: Foundation's
+/// `Process` did not reap a `timeout` that exited on SIGTERM, and waiting
+/// for it hung the test.)
 final class BusyCore: @unchecked Sendable {
     private let child: ChildProcess
 
     init(seconds: Int = 600) throws {
-        child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/timeout"), ["\(seconds)", "/bin/sh", "-c", "while :; do :; done"],
-                                 environment: childEnvironment())
+        let script = """
+            end=$(( $(date +%s) + \(seconds) ))
+            while [ "$(date +%s)" -lt "$end" ]; do
+                i=0
+                while [ "$i" -lt 100000 ]; do i=$((i + 1)); done
+            done
+            """
+        child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", script], environment: childEnvironment())
     }
 
-    /// Ends the spinner: `timeout` passes SIGTERM on to the shell.
+    /// Ends the spinner.
     func stop() {
-        child.send(SIGTERM)
+        child.send(SIGKILL)
         _ = child.wait(timeout: 10)
     }
 }

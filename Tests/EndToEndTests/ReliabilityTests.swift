@@ -111,9 +111,10 @@ struct ReliabilityTests {
         let processes = 16, iterations = Self.setsPerWriter
         let box = try Sandbox()
         try box.createDatabase()
+        // The seed's five fields and eleven more in a third row.
         try box.ok(["row", "add"])
-        let keys = (0..<processes).map { "w\($0)" }
-        for key in keys { try box.ok(["field", "add", key, key.uppercased(), "--row", "3"]) }
+        let keys = seedKeys + (seedKeys.count..<processes).map { "w\($0)" }
+        for key in keys.dropFirst(seedKeys.count) { try box.ok(["field", "add", key, key.uppercased(), "--row", "3"]) }
         let firstID = try box.value("SELECT MAX(id) FROM history") ?? "0"
         let busy = try BusyCore()
         let (logs, seconds) = try runWriters(box, processes: processes, iterations: iterations) { keys[$0] }

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 runs="${RUNS:-3}"
 bin="${FORMCTL_BIN:-}"
 if [[ -z "$bin" ]]; then
-    scratch=(--scratch-path "${SCRATCH_PATH:-.build}")
+    scratch=(--scratch-path "${SCRATCH_PATH:-.build-bench}")
     swift build "${scratch[@]}" -c release --static-swift-stdlib -Xswiftc -static-executable --product formctl >&2
     bin="$(swift build "${scratch[@]}" -c release --show-bin-path)/formctl"
 fi

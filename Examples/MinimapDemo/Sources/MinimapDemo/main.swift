@@ -48,6 +48,7 @@ for item in result.displayList.items {
     case .circle: what = "circle"
     case .capsule: what = "capsule"
     case .text(let lines, _): what = "text \(lines)"
+    case .image(let name): what = "image \(name)"
     }
     print("\(item.z)\t\(what) at (\(number(f.minX)), \(number(f.minY))) size \(number(f.width))×\(number(f.height)) fill \(item.fill.description)")
 }

@@ -5,10 +5,9 @@ enum StackNode: NodeRules {
     static var computesOwnSize: Bool { true }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
-        let mark = graph.stackScratch.sizes.count, proposalMark = graph.stackScratch.proposals.count
+        let mark = graph.stackScratch.sizes.count
         let size = graph.distribute(id, proposal)
         graph.stackScratch.sizes.removeSubrange(mark...)
-        graph.stackScratch.proposals.removeSubrange(proposalMark...)
         return size
     }
 
@@ -48,7 +47,7 @@ extension _ViewGraph {
     /// `layoutPriority`; within one priority the least flexible child
     /// (largest minus smallest size) goes first and is offered an equal
     /// share of what remains; lower priorities keep their minimum in reserve.
-    func distribute(_ id: NodeID, _ p: ProposedViewSize) -> CGSize {
+    func distribute(_ id: NodeID, _ p: ProposedViewSize, recordingProposals: Bool = false) -> CGSize {
         let node = nodes[Int(id)]
         let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
         let stack = stacks[Int(node.payload)]
@@ -57,8 +56,10 @@ extension _ViewGraph {
         let mark = stackScratch.sizes.count
         guard count > 0 else { return .zero }
         stackScratch.sizes.append(contentsOf: repeatElement(.zero, count: count))
+        // Placement needs what each child was offered (a child may be a
+        // layout that reads its proposal again); sizing does not.
         let proposalMark = stackScratch.proposals.count
-        stackScratch.proposals.append(contentsOf: repeatElement(.unspecified, count: count))
+        if recordingProposals { stackScratch.proposals.append(contentsOf: repeatElement(.unspecified, count: count)) }
         let cross = p.across(axis)
         let spacing = stack.spacing * CGFloat(count - 1)
 
@@ -118,7 +119,7 @@ extension _ViewGraph {
                     let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
                     let chosen = dependsOnAxis ? size(of: child, offered) : stackScratch.sizes[mark + Int(entry.index)]
                     stackScratch.sizes[mark + Int(entry.index)] = chosen
-                    stackScratch.proposals[proposalMark + Int(entry.index)] = offered
+                    if recordingProposals { stackScratch.proposals[proposalMark + Int(entry.index)] = offered }
                     remaining -= chosen.along(axis)
                     left -= 1
                 }
@@ -132,7 +133,7 @@ extension _ViewGraph {
             for (offset, child) in children.enumerated() {
                 let offered = ProposedViewSize.axis(axis, main: main, cross: cross)
                 stackScratch.sizes[mark + offset] = size(of: child, offered)
-                stackScratch.proposals[proposalMark + offset] = offered
+                if recordingProposals { stackScratch.proposals[proposalMark + offset] = offered }
             }
         }
 
@@ -181,7 +182,7 @@ extension _ViewGraph {
         let stack = stacks[Int(node.payload)]
         let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
         let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
-        let size = distribute(id, offered)
+        let size = distribute(id, offered, recordingProposals: true)
         let children = self.children(of: id)
         guard !children.isEmpty else { return }
         // The stack's own content is aligned in its frame as a whole (it may

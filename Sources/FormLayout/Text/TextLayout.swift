@@ -16,6 +16,9 @@ struct TextLayout {
     /// many times: without this, a megabyte of "é" in the title took 25
     /// times as long as a megabyte of ASCII. Nil otherwise.
     private let glyphs: [Glyph]?
+    /// Single-paragraph text all of printable ASCII: `measureASCIIWrap`
+    /// reads its bytes in place. Found once here rather than at each size.
+    private let isPrintableASCII: Bool
 
     /// One character's advance in 1/1000 em, and whether it is a space.
     struct Glyph {
@@ -30,7 +33,8 @@ struct TextLayout {
         if !string.utf8.contains(UInt8(ascii: "\n")) {
             // One paragraph, the common case: no splitting needed.
             self.paragraphCount = 1
-            if measurer is SystemTextMeasurer, !string.utf8.allSatisfy({ $0 >= 32 && $0 < 127 }) {
+            self.isPrintableASCII = string.utf8.allSatisfy { $0 >= 32 && $0 < 127 }
+            if measurer is SystemTextMeasurer, !isPrintableASCII {
                 // The same sum and formula as `SystemTextMeasurer.width`.
                 var glyphs: [Glyph] = []
                 var units = 0
@@ -48,6 +52,7 @@ struct TextLayout {
             return
         }
         self.glyphs = nil
+        self.isPrintableASCII = false
         var widest: CGFloat = 0
         var count = 0
         for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -114,12 +119,15 @@ struct TextLayout {
     /// metrics (stacks probe every label at width 0 to learn its minimum).
     /// Nil when the fast path does not apply.
     func measureASCIIWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
-        guard measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
-        let bytes = Array(string.utf8)
-        guard bytes.allSatisfy({ $0 >= 32 && $0 < 127 }) else { return nil }
+        guard isPrintableASCII, measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
         let space = UInt8(ascii: " ")
-        return measureWrap(bytes, width: width, units: { Int(SystemTextMeasurer.asciiWidths[Int($0) - 32]) },
-                           isSpace: { $0 == space })
+        func measure<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (Int, CGFloat) where Bytes.Index == Int {
+            measureWrap(bytes, width: width, units: { Int(SystemTextMeasurer.asciiWidths[Int($0) - 32]) }, isSpace: { $0 == space })
+        }
+        // A native string's bytes are read in place: stacks ask every label
+        // for its size several times, and a copy each time costs more than
+        // the measuring.
+        return string.utf8.withContiguousStorageIfAvailable { measure($0) } ?? measure(Array(string.utf8))
     }
 
     /// The same as `measureASCIIWrap` for single-paragraph text of other

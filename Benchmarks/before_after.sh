@@ -67,7 +67,7 @@ read -r after_layout after_cli < <(build "$root" | tail -n 1)
 echo
 echo "machine: $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)"
 echo "layout benchmark, 10k fields, best of $rounds alternating rounds (ms):"
-best() { sort -n | head -n 1; }
+best() { grep . | sort -n | head -n 1; }
 declare -A fresh reused
 for side in before after; do fresh[$side]=""; reused[$side]=""; done
 for ((round = 1; round <= rounds; round++)); do
@@ -78,13 +78,14 @@ for ((round = 1; round <= rounds; round++)); do
         reused[$side]+="$(awk '/^1\. fresh/ {m = 1} /^2\. reused/ {m = 2} $1 == 10000 && m == 2 {print $3}' <<<"$output")"$'\n'
     done
 done
-for mode in fresh reused; do
-    declare -n values="$mode"
-    b="$(best <<<"${values[before]}" | grep . || true)"
-    a="$(best <<<"${values[after]}" | grep . || true)"
-    awk -v mode="$mode" -v b="$b" -v a="$a" 'BEGIN { printf "  %-14s before %8.2f   after %8.2f   after/before %.2f×\n", mode " memory", b, a, a / b }'
-done
-
+report() {   # report MODE BEFORE_VALUES AFTER_VALUES
+    local b a
+    b="$(best <<<"$2")"
+    a="$(best <<<"$3")"
+    awk -v mode="$1" -v b="$b" -v a="$a" 'BEGIN { printf "  %-14s before %8.2f   after %8.2f   after/before %.2f×\n", mode " memory", b, a, a / b }'
+}
+report fresh "${fresh[before]}" "${fresh[after]}"
+report reused "${reused[before]}" "${reused[after]}"
 echo
 echo "CLI benchmark (Benchmarks/cli.sh -n $runs), before:"
 FORMCTL="$before_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(formctl:|get |set |minimap |summary)|^ +sqlite3"

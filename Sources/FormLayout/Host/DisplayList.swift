@@ -47,12 +47,27 @@ public struct DisplayItem: Hashable, Sendable {
     public var identifier: String?
     /// How the shape is moved when drawn (`rotationEffect`), in window
     /// coordinates; nil when it is drawn where `frame` says.
-    public var transform: AffineTransform2D?
+    public var transform: AffineTransform2D? {
+        get { transformBox?.value }
+        set { transformBox = newValue.map(TransformBox.init) }
+    }
+
+    /// Almost no item is rotated: the transform is kept out of line, so
+    /// that it costs the others one pointer instead of 49 bytes each (the
+    /// display list is most of the memory a layout touches).
+    private var transformBox: TransformBox?
+
+    private final class TransformBox: Hashable, Sendable {
+        let value: AffineTransform2D
+        init(_ value: AffineTransform2D) { self.value = value }
+        static func == (a: TransformBox, b: TransformBox) -> Bool { a.value == b.value }
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
 
     /// An item as given; `z` should equal its index in the `DisplayList`.
     public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil,
                 transform: AffineTransform2D? = nil) {
-        self.transform = transform
+        self.transformBox = transform.map(TransformBox.init)
         self.z = z
         self.frame = frame
         self.shape = shape

@@ -22,29 +22,6 @@ package struct RotationModifier: UnaryNodeModifier {
     @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.rotations.appendIndex(payload) }
 }
 
-/// Sets the `zIndex` of each view of its content: a trait the containers
-/// read when drawing, not a node of its own.
-@usableFromInline
-package struct ZIndexModifier: GraphModifier {
-    @usableFromInline let value: Double
-
-    @usableFromInline
-    init(value: Double) { self.value = value }
-
-    @inlinable
-    package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
-        graph.wrapEach(content) { graph.setZIndex(of: $0, value) }
-    }
-}
-
-extension _ViewGraph {
-    @usableFromInline
-    func setZIndex(of node: NodeID, _ value: Double) -> NodeID {
-        zIndices[node] = value
-        return node
-    }
-}
-
 extension View {
     /// Offers the view the size of ratio `aspectRatio` (width / height; the
     /// view's ideal size's when nil) that fits in the space offered (`.fit`)
@@ -73,12 +50,5 @@ extension View {
     @inlinable
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         modified(RotationModifier(angle: angle, anchor: anchor))
-    }
-
-    /// The view's place in the drawing order among its siblings: higher in
-    /// front (default 0; equal values keep code order). Layout is unchanged.
-    @inlinable
-    public func zIndex(_ value: Double) -> some View {
-        modified(ZIndexModifier(value: value))
     }
 }

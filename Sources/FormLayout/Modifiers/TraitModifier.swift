@@ -1,0 +1,48 @@
+/// A trait a container reads of each of its children, set on each view of
+/// the modifier's content rather than as a node of its own (SwiftUI's
+/// `_TraitWritingModifier`): stacks read the layout priority when sharing
+/// out space, containers the zIndex when drawing.
+@usableFromInline
+package enum ViewTrait {
+    case layoutPriority(Double)
+    case zIndex(Double)
+}
+
+@usableFromInline
+package struct TraitModifier: GraphModifier {
+    @usableFromInline let trait: ViewTrait
+
+    @usableFromInline
+    init(_ trait: ViewTrait) { self.trait = trait }
+
+    @inlinable
+    package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
+        graph.wrapEach(content) { graph.setTrait(trait, of: $0) }
+    }
+}
+
+extension _ViewGraph {
+    @usableFromInline
+    func setTrait(_ trait: ViewTrait, of node: NodeID) -> NodeID {
+        switch trait {
+        case .layoutPriority(let priority): nodes[Int(node)].priority = priority
+        case .zIndex(let value): zIndices[node] = value
+        }
+        return node
+    }
+}
+
+extension View {
+    /// Stacks offer space to higher priorities first (default 0).
+    @inlinable
+    public func layoutPriority(_ value: Double) -> some View {
+        modified(TraitModifier(.layoutPriority(value)))
+    }
+
+    /// The view's place in the drawing order among its siblings: higher in
+    /// front (default 0; equal values keep code order). Layout is unchanged.
+    @inlinable
+    public func zIndex(_ value: Double) -> some View {
+        modified(TraitModifier(.zIndex(value)))
+    }
+}

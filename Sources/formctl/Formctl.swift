@@ -29,6 +29,7 @@ struct Formctl: ParsableCommand {
         subcommands: [
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
             FieldCommand.self, RowCommand.self, TitleCommand.self, HistoryCommand.self, CheckCommand.self,
+            EditCommand.self,
         ]
     )
 

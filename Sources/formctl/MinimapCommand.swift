@@ -25,6 +25,9 @@ struct MinimapCommand: ParsableCommand {
     @Option(help: "Width in terminal columns (default: the terminal's, at most 80).")
     var width: Int?
 
+    @Flag(help: "Keep running: draw the minimap again whenever the database changes (Ctrl-C stops).")
+    var watch = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -34,6 +37,11 @@ struct MinimapCommand: ParsableCommand {
     func run() throws {
         let chosen = format ?? defaultFormat
         let columns = width ?? min(Terminal.columns ?? 80, 80)
+        if watch {
+            let render = { (form: FormFile) throws(FormKitError) -> String in try form.minimap(format: chosen, columns: columns) }
+            let inPlace = chosen == .ansi && Terminal.outputIsTerminal
+            try reportingErrors { () throws(FormKitError) in try MinimapWatch(file: database.form, render: render, inPlace: inPlace).run() }
+        }
         Terminal.write(try database.run { form throws(FormKitError) in try form.minimap(format: chosen, columns: columns) })
     }
 

@@ -1,0 +1,21 @@
+/// What the user asks the editor to do; the terminal's keys map to these
+/// (formctl's key bindings), so the editor's behaviour is FormKit's and the
+/// key map is the CLI's.
+public enum EditAction: Hashable, Sendable {
+    /// Typed text, inserted at the cursor.
+    case insert(String)
+    case deleteBackward, deleteForward, clear
+    case moveLeft, moveRight, moveToStart, moveToEnd
+    /// Tab / ↓ and Shift-Tab / ↑: save the field if changed and move the focus.
+    case nextField, previousField
+    /// Enter: save and move to the next field.
+    case saveAndNext
+    /// Ctrl-S: save the field.
+    case save
+    /// Ctrl-← / Ctrl-→: the previous or next page.
+    case previousPage, nextPage
+    /// F1…F9: page 1…9.
+    case page(Int)
+    /// Esc or Ctrl-C.
+    case quit
+}

@@ -1,0 +1,30 @@
+import FormLayout
+import FormModel
+
+extension EditSession {
+    /// The status line: the focused field's state in words, as `formctl
+    /// check` words it (`email: invalid — is not an email address
+    /// (name@example.com)`), whether its text is unsaved, and the last
+    /// message; in the state's colour, or red for a problem.
+    public var status: (text: String, color: Color) {
+        guard let field = focusedField else { return ("no field is shown", FieldColor.gray.color) }
+        let state = field.state
+        var text = "\(field.key): \(state.rawValue)"
+        switch state {
+        case .empty: text += field.rules.required ? " — is required" : " — optional"
+        case .short: text += " — \(ValidationState.shortReason)"
+        case .invalid: text += " — \(field.brokenRule ?? "breaks a rule")"
+        case .valid: break
+        }
+        if hasUnsavedText { text += " (not saved yet)" }
+        var color = state.color.color
+        if let message {
+            text += "  ·  " + message.text
+            if case .problem = message { color = FieldColor.red.color }
+        }
+        return (text, color)
+    }
+
+    /// The key line.
+    public static let keyHelp = "Tab/↑↓ field  ←→ Home End cursor  ⌫ Del ^U edit  Enter/^S save  ^←→ F1-F9 page  Esc/^C quit"
+}

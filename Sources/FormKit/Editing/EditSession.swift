@@ -1,0 +1,243 @@
+import FormLayout
+import FormModel
+import FormStore
+
+/// A user editing a form field by field, as `formctl edit` does: the
+/// business rules of live editing, independent of any terminal.
+///
+/// - Each keystroke changes only memory: the edited field's state and
+///   colour, the title and the minimap follow from `shownForm`, which has
+///   the typed text in it.
+/// - A changed value is saved (one `FormFile.set`: one write transaction,
+///   one history row with source `formctl`) when the user leaves the field,
+///   saves, quits, after `idleSaveDelay` without typing, and when the
+///   process is told to stop: never per keystroke.
+/// - Others' changes are read at the next `tick` after the file changed; a
+///   change to the field being typed in keeps the user's text and says so.
+/// - A save that fails (the database stayed locked past the busy timeout,
+///   say) keeps the text and the field unsaved, says why in the status,
+///   and is tried again at the next save point.
+public final class EditSession {
+    /// The form file edited.
+    public let file: FormFile
+    /// How long typing may pause before the field is saved.
+    public static let idleSaveDelay: Duration = .seconds(1)
+    /// How often the file is looked at for others' changes.
+    public static let watchInterval: Duration = .milliseconds(200)
+
+    /// The whole form as last read or saved.
+    public private(set) var storedForm: FormDefinition
+    /// The key of the field with the focus (nil when no field is shown).
+    public private(set) var focusedKey: String?
+    /// The focused field's text and cursor.
+    public private(set) var buffer: EditBuffer
+    /// The stored value the buffer started from (or was last saved as).
+    private var baseValue: String
+    /// The first form row on screen (rows scroll to keep the focus shown).
+    public private(set) var firstRow = 0
+    /// A note for the status line about the last thing that happened.
+    public private(set) var message: EditMessage?
+    /// Why the last save failed, until one succeeds.
+    public private(set) var lastSaveError: FormKitError?
+    private var lastTyping: ContinuousClock.Instant?
+    private var lastWatch: ContinuousClock.Instant
+    private var watcher: FormWatcher
+
+    /// Opens the form at `file` for editing, focused on its first shown field.
+    public init(file: FormFile, now: ContinuousClock.Instant = .now) throws(FormKitError) {
+        self.file = file
+        storedForm = try file.editableForm()
+        watcher = FormWatcher(path: file.path)
+        lastWatch = now
+        buffer = EditBuffer(text: "")
+        baseValue = ""
+        focus(Self.shownFields(of: Self.shown(storedForm)).first?.key)
+    }
+
+    // MARK: What is shown
+
+    /// The part of the stored form the editor shows. The one place that
+    /// decides it: today the whole form; with pages, the selected page's
+    /// own form.
+    static func shown(_ whole: FormDefinition) -> FormDefinition {
+        whole
+    }
+
+    /// The form on screen, with the text being typed in it: what the title,
+    /// the states and the minimap are computed from at each keystroke.
+    public var shownForm: FormDefinition {
+        var form = Self.shown(storedForm)
+        if let focusedKey, let index = form.fields.firstIndex(where: { $0.key == focusedKey }) {
+            form.fields[index].value = buffer.text
+        }
+        return form
+    }
+
+    /// The focused field with the typed text as its value.
+    public var focusedField: Field? {
+        guard let focusedKey else { return nil }
+        return shownForm.field(focusedKey)
+    }
+
+    /// Whether the focused field holds text not saved yet.
+    public var hasUnsavedText: Bool { focusedKey != nil && buffer.text != baseValue }
+
+    /// The fields an editor goes through in `whole`, in order: the shown
+    /// part's shown fields (plain mode asks for these one by one).
+    public static func editableFields(of whole: FormDefinition) -> [Field] {
+        shownFields(of: shown(whole))
+    }
+
+    /// The fields the focus moves through, in form order: the shown ones,
+    /// row by row as the screen lays them out.
+    static func shownFields(of form: FormDefinition) -> [Field] {
+        EditorScreen.rowsShown(of: form).flatMap(\.fields)
+    }
+
+    // MARK: Acting
+
+    /// Does what `action` asks. Returns false when the user asked to quit
+    /// and the session may end (everything is saved); a quit whose save
+    /// failed keeps the session open with the reason in `message`.
+    @discardableResult
+    public func perform(_ action: EditAction, now: ContinuousClock.Instant = .now) -> Bool {
+        switch action {
+        case .insert(let text): edit(now) { $0.insert(text) }
+        case .deleteBackward: edit(now) { $0.deleteBackward() }
+        case .deleteForward: edit(now) { $0.deleteForward() }
+        case .clear: edit(now) { $0.clear() }
+        case .moveLeft: buffer.moveLeft()
+        case .moveRight: buffer.moveRight()
+        case .moveToStart: buffer.moveToStart()
+        case .moveToEnd: buffer.moveToEnd()
+        case .nextField: moveFocus(by: 1)
+        case .previousField: moveFocus(by: -1)
+        case .saveAndNext:
+            if save() { moveFocus(by: 1) }
+        case .save:
+            if hasUnsavedText { save() } else { message = .info("nothing to save") }
+        case .previousPage, .nextPage, .page:
+            // One page today: the form's pages come with the multi-page
+            // form, which decides `shown(_:)`.
+            break
+        case .quit:
+            return !save()
+        }
+        return true
+    }
+
+    /// Saves the focused field if its text changed. Returns whether nothing
+    /// is left unsaved.
+    @discardableResult
+    public func save() -> Bool {
+        guard let focusedKey, hasUnsavedText else { return true }
+        let text = buffer.text
+        do {
+            let saved = try file.set(focusedKey, to: text)
+            if let index = storedForm.fields.firstIndex(where: { $0.key == focusedKey }) {
+                storedForm.fields[index].value = saved.value
+            }
+            baseValue = saved.value
+            lastTyping = nil
+            lastSaveError = nil
+            message = .info("saved \(focusedKey)")
+            watcher.acknowledge()
+            return true
+        } catch {
+            lastSaveError = error
+            message = .problem("\(focusedKey) not saved, your text is kept: \(error.description)")
+            return false
+        }
+    }
+
+    /// The clock moved: saves after a pause in typing, and reads the file
+    /// again if someone changed it. Returns whether anything shown changed.
+    @discardableResult
+    public func tick(now: ContinuousClock.Instant = .now) -> Bool {
+        var changed = false
+        if let lastTyping, hasUnsavedText, now - lastTyping >= Self.idleSaveDelay {
+            let before = message
+            save()
+            self.lastTyping = nil
+            changed = changed || message != before
+        }
+        if now - lastWatch >= Self.watchInterval {
+            lastWatch = now
+            if watcher.hasChanged() { changed = reload() || changed }
+        }
+        return changed
+    }
+
+    /// Reads the form again after someone else changed the file. The field
+    /// being typed in keeps the user's text if it differs from what was
+    /// stored; otherwise it shows the new value.
+    @discardableResult
+    public func reload() -> Bool {
+        let fresh: FormDefinition
+        do {
+            fresh = try file.editableForm()
+        } catch {
+            message = .problem("could not read the form again: \(error.description)")
+            return true
+        }
+        guard fresh != storedForm else { return false }
+        storedForm = fresh
+        let fields = Self.shownFields(of: Self.shown(fresh))
+        guard let focusedKey, let field = fields.first(where: { $0.key == focusedKey }) else {
+            // The focused field went away (removed or hidden elsewhere).
+            focus(fields.first?.key)
+            return true
+        }
+        if field.value != baseValue {
+            if hasUnsavedText {
+                message = .problem("\(focusedKey) was changed elsewhere to \"\(field.value)\"; your text is kept (Enter saves it)")
+            } else {
+                buffer.replace(with: field.value)
+            }
+            baseValue = field.value
+        }
+        return true
+    }
+
+    /// Scrolls so that the focused field's row is among the `visibleRows`
+    /// rows on screen.
+    public func scroll(toShow visibleRows: Int) {
+        let rows = EditorScreen.rowsShown(of: shownForm)
+        guard let focusedKey, let index = rows.firstIndex(where: { $0.fields.contains { $0.key == focusedKey } }) else {
+            firstRow = 0
+            return
+        }
+        let visible = max(visibleRows, 1)
+        if index < firstRow { firstRow = index }
+        if index >= firstRow + visible { firstRow = index - visible + 1 }
+        firstRow = min(max(firstRow, 0), max(rows.count - 1, 0))
+    }
+
+    // MARK: Inside
+
+    private func edit(_ now: ContinuousClock.Instant, _ change: (inout EditBuffer) -> Void) {
+        guard focusedKey != nil else { return }
+        change(&buffer)
+        lastTyping = now
+        message = nil
+    }
+
+    private func moveFocus(by step: Int) {
+        let fields = Self.shownFields(of: Self.shown(storedForm))
+        guard !fields.isEmpty else { return }
+        // Leaving a field saves it; a failed save keeps the focus there so
+        // that the kept text stays in sight.
+        guard save() else { return }
+        let current = fields.firstIndex { $0.key == focusedKey } ?? -step
+        let next = ((current + step) % fields.count + fields.count) % fields.count
+        focus(fields[next].key)
+    }
+
+    private func focus(_ key: String?) {
+        focusedKey = key
+        let value = key.flatMap { storedForm.field($0)?.value } ?? ""
+        buffer = EditBuffer(text: value)
+        baseValue = value
+        lastTyping = nil
+    }
+}

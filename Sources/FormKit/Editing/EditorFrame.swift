@@ -1,0 +1,43 @@
+import FormLayout
+import FormModel
+import FormRender
+
+/// One screenful of the editor in terminal cells: the grid to show and
+/// where the cursor goes. Made from the session alone, each time anything
+/// changes: the form on screen (with the typed text) is laid out again by
+/// FormLayout in cell units, its minimap computed by `FormPicture`, and
+/// both drawn from their display lists by `CellRenderer`.
+public struct EditorFrame: Sendable {
+    /// The cells.
+    public let grid: CellGrid
+    /// The cursor's cell (column, row from 0), nil when no field has the focus.
+    public let cursor: (column: Int, row: Int)?
+
+    /// The frame of `session` on a terminal `columns` × `rows` cells. Scrolls
+    /// the session's rows so that the focused field is on screen.
+    public init(session: EditSession, columns: Int, rows: Int) {
+        let geometry = EditorGeometry(columns: columns, rows: rows)
+        session.scroll(toShow: geometry.visibleFormRows)
+        let form = session.shownForm
+        let minimap = FormPicture(form: form).minimap
+        let minimapRows = AnsiRenderer(columns: geometry.minimapColumns).rows(for: minimap.size)
+        let status = session.status
+        let content = EditorScreen.Content(
+            form: form, focusedKey: session.focusedKey, cursor: session.buffer.cursor, firstRow: session.firstRow,
+            status: status.text, statusColor: status.color, keys: EditSession.keyHelp, minimapRows: minimapRows)
+        let measurer = CellTextMeasurer()
+        let screen = EditorScreen(content: content, geometry: geometry, measurer: measurer)
+        let size = CGSize(width: CellScale.width(columns: columns), height: CellScale.height(rows: rows))
+        let result = ViewHost(screen, windowSize: size, textMeasurer: measurer).layout()
+        grid = CellRenderer(pictures: [EditorScreen.minimapImage: minimap]).render(result.displayList, columns: columns, rows: rows)
+
+        if let key = session.focusedKey, let frame = result.frame(of: EditorFieldView.valueIdentifier(key)) {
+            // The same window the view showed: the frame is the value's width.
+            let window = ValueWindow(value: session.buffer.text, cursor: session.buffer.cursor,
+                                     columns: Int(frame.width.rounded()), measurer: measurer)
+            cursor = (Int(frame.minX.rounded()) + window.cursorColumn, Int((frame.minY / CellScale.pointsPerRow).rounded()))
+        } else {
+            cursor = nil
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import FormLayout
+
+/// The terminal editor's screen as views, in cells (see `EditorGeometry`):
+/// the title, the shown form rows with each field's label and bordered
+/// text field, the minimap beside them as the image `EditorScreen.minimapImage`
+/// (a renderer draws the minimap's own display list there), and the status
+/// and key lines at the bottom. Lay it out with `ViewHost` and a
+/// `CellTextMeasurer`.
+public struct EditorScreen: View {
+    /// What the screen shows.
+    public struct Content: Sendable {
+        /// The form shown, with the value being typed already in it.
+        public var form: FormDefinition
+        /// The field with the focus, if any.
+        public var focusedKey: String?
+        /// The cursor, in characters from the start of the focused value.
+        public var cursor: Int
+        /// The index (in `rowsShown`' order) of the first form row on screen.
+        public var firstRow: Int
+        /// The status line, and its colour.
+        public var status: String
+        public var statusColor: Color
+        /// The key line.
+        public var keys: String
+        /// Rows the minimap takes (it is cut at the status line).
+        public var minimapRows: Int
+
+        /// Content as given.
+        public init(form: FormDefinition, focusedKey: String?, cursor: Int, firstRow: Int, status: String,
+                    statusColor: Color, keys: String, minimapRows: Int) {
+            self.form = form
+            self.focusedKey = focusedKey
+            self.cursor = cursor
+            self.firstRow = firstRow
+            self.status = status
+            self.statusColor = statusColor
+            self.keys = keys
+            self.minimapRows = minimapRows
+        }
+    }
+
+    /// The name of the image the minimap is drawn in.
+    public static let minimapImage = "minimap"
+
+    let content: Content
+    let geometry: EditorGeometry
+    let measurer: any TextMeasurer
+
+    /// The screen for `content` on a terminal of `geometry`'s size;
+    /// `measurer` (a `CellTextMeasurer`) decides which part of a long value shows.
+    public init(content: Content, geometry: EditorGeometry, measurer: any TextMeasurer) {
+        self.content = content
+        self.geometry = geometry
+        self.measurer = measurer
+    }
+
+    /// The form rows that hold a shown field, top to bottom: the rows the
+    /// screen can show (an empty row takes no room).
+    public static func rowsShown(of form: FormDefinition) -> [ShownRow] {
+        let byRow = form.visibleFieldsByRow
+        return form.rows.compactMap { row in
+            guard let fields = byRow[row.number], !fields.isEmpty else { return nil }
+            return ShownRow(row: row, fields: fields)
+        }
+    }
+
+    /// A form row with its shown fields, left to right.
+    public struct ShownRow: Sendable {
+        /// The row.
+        public var row: FormRow
+        /// Its shown fields.
+        public var fields: [Field]
+    }
+
+    public var body: some View {
+        let row = EditorGeometry.rowHeight
+        let rows = Self.rowsShown(of: content.form)
+        let first = min(max(content.firstRow, 0), max(rows.count - 1, 0))
+        let shown = Array(rows[first..<min(first + geometry.visibleFormRows, rows.count)])
+        let widest = content.form.rows.map(\.width).max() ?? 1
+        return VStack(alignment: .leading, spacing: 0) {
+            HStack(alignment: .top, spacing: CGFloat(EditorGeometry.minimapGap)) {
+                VStack(alignment: .leading, spacing: 0) {
+                    Text(content.form.title)
+                        .lineLimit(1)
+                        .bold()
+                        .foregroundColor(EditorPalette.title)
+                        .frame(width: CGFloat(geometry.formColumns), height: row, alignment: .leading)
+                    Color.clear.frame(height: row * CGFloat(EditorGeometry.headerRows - 1))
+                    VStack(alignment: .leading, spacing: row * CGFloat(EditorGeometry.rowGap)) {
+                        ForEach(shown, id: \.row.number) { entry in
+                            formRow(entry.fields, columns: geometry.columns(ofRowWidth: entry.row.width, widest: widest))
+                        }
+                    }
+                }
+                .frame(width: CGFloat(geometry.formColumns), height: row * CGFloat(geometry.bodyRows), alignment: .topLeading)
+                Image(Self.minimapImage, width: 1, height: 1)
+                    .resizable()
+                    .frame(width: CGFloat(geometry.minimapColumns), height: row * CGFloat(min(content.minimapRows, geometry.bodyRows)))
+            }
+            .frame(width: CGFloat(geometry.columns), height: row * CGFloat(geometry.bodyRows), alignment: .topLeading)
+            Text(content.status)
+                .lineLimit(1)
+                .foregroundColor(content.statusColor)
+                .frame(width: CGFloat(geometry.columns), height: row, alignment: .leading)
+            Text(content.keys)
+                .lineLimit(1)
+                .foregroundColor(EditorPalette.keys)
+                .frame(width: CGFloat(geometry.columns), height: row, alignment: .leading)
+        }
+        .frame(width: CGFloat(geometry.columns), height: row * CGFloat(geometry.rows), alignment: .topLeading)
+    }
+
+    /// One form row: its fields side by side, sharing the row's columns.
+    private func formRow(_ fields: [Field], columns: Int) -> some View {
+        let widths = EditorGeometry.fieldColumns(count: fields.count, rowColumns: columns)
+        let cells = zip(fields, widths).map { field, width in
+            let isFocused = field.key == content.focusedKey
+            let window = ValueWindow(value: field.value, cursor: isFocused ? content.cursor : 0,
+                                     columns: EditorGeometry.valueColumns(fieldColumns: width), measurer: measurer)
+            return EditorFieldView(field: field, window: window, columns: width, isFocused: isFocused)
+        }
+        return HStack(alignment: .top, spacing: CGFloat(EditorGeometry.fieldGap)) {
+            ForEach(0..<cells.count) { cells[$0] }
+        }
+    }
+}

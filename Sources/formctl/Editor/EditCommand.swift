@@ -1,0 +1,43 @@
+import ArgumentParser
+import FormKit
+import Foundation
+
+/// `formctl edit`: fill the form in, live, in the terminal.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Edit the form's fields in the terminal, with live states and minimap.",
+        discussion: """
+            Keys: Tab/Shift-Tab and Up/Down move between fields; typing inserts at the \
+            cursor; Left/Right, Home/End, Backspace/Delete and Ctrl-U (clear) edit; Enter \
+            saves and moves on; Ctrl-S saves; Esc or Ctrl-C quits; Ctrl-Left/Right and \
+            F1-F9 switch pages. A changed value is saved when you leave the field, press \
+            Enter or Ctrl-S, quit, stop typing for a second, or on SIGTERM/SIGHUP. \
+            Others' changes show within a second. With --plain (automatic when standard \
+            input or output is not a terminal, or TERM=dumb) the fields are asked one \
+            per line; an empty line keeps a value.
+            """)
+
+    @Flag(help: "Ask for each field on its own line instead of the full-screen editor.")
+    var plain = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let form = database.form
+        if plain || !Self.canRunFullScreen {
+            let code = try reportingErrors { () throws(FormKitError) -> Int32 in try PlainEditor(file: form).run() }
+            if code != 0 { throw ExitCode(code) }
+            return
+        }
+        let session = try reportingErrors { () throws(FormKitError) -> EditSession in try EditSession(file: form) }
+        let code = FullScreenEditor(session: session).run()
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Whether both ends are a terminal that can draw a screen.
+    private static var canRunFullScreen: Bool {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+        return ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+}

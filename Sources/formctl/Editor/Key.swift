@@ -1,0 +1,23 @@
+/// A key (or typed text) read from the terminal, decoded by `KeyDecoder`.
+enum Key: Hashable, Sendable {
+    /// Printable text: one key, or a run of them read at once (a paste).
+    case text(String)
+    case enter, tab, shiftTab, backspace, delete, escape
+    case up, down, left, right, home, end, pageUp, pageDown, insert
+    /// Arrows with Ctrl held (page switching).
+    case controlLeft, controlRight, controlUp, controlDown
+    /// F1…F12.
+    case function(Int)
+    /// Ctrl and a letter, as its control byte (`control(0x13)` is Ctrl-S).
+    case control(UInt8)
+    /// An escape sequence this decoder does not know, dropped whole rather
+    /// than typed as text.
+    case unknown
+
+    /// Ctrl-C, which quits (the terminal is raw, so it is a key, not a signal).
+    static let controlC = Key.control(0x03)
+    /// Ctrl-S, which saves.
+    static let controlS = Key.control(0x13)
+    /// Ctrl-U, which clears the field.
+    static let controlU = Key.control(0x15)
+}

@@ -1,5 +1,5 @@
-/// A whole form: its title template, rows and fields. This is data (the
-/// store keeps it in tables), so users can reshape the form.
+/// A whole form: its title template, pages, rows and fields. This is data
+/// (the store keeps it in tables), so users can reshape the form.
 public struct FormDefinition: Hashable, Codable, Sendable {
     /// The title with `{key}` placeholders replaced by field values:
     /// `Hello {first} {middle} {last}`.
@@ -10,13 +10,27 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     public var fields: [Field]
     /// Width of the minimap area beside the form (seed 002: 200).
     public var minimapWidth: Double
+    /// The pages in tab bar order; rows refer to them by `FormPage.key`.
+    public var pages: [FormPage]
+    /// The key of the page shown, as stored: it may name no page (seed
+    /// 000's "Empty View" is shown then), or be `FormDefinition.moreTag`
+    /// for seed 001's More list.
+    public var selectedPage: String?
+    /// The tab bar's height and whether it is hidden (seed 003).
+    public var tabBar: TabBarSettings
 
-    /// A form; `fields` are sorted by `position`, whatever order they come in.
-    public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200) {
+    /// A form; `fields` are sorted by `position` and `pages` by theirs,
+    /// whatever order they come in. Without pages it is one page, `main`,
+    /// selected, holding every row.
+    public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200,
+                pages: [FormPage] = [.main], selectedPage: String? = FormPage.mainKey, tabBar: TabBarSettings = TabBarSettings()) {
         self.titleTemplate = titleTemplate
         self.rows = rows
         self.fields = fields.sorted { $0.position < $1.position }
         self.minimapWidth = minimapWidth
+        self.pages = pages.sorted { $0.position < $1.position }
+        self.selectedPage = selectedPage
+        self.tabBar = tabBar
     }
 
     /// The title with every `{key}` replaced by that field's value (an

@@ -1,8 +1,15 @@
 import FormLayout
 
 /// A form laid out on screen: the whole screen's display list (form and
-/// minimap side by side, as in seed 002's picture), the minimap's own
-/// display list in minimap coordinates, and its rectangles as data.
+/// minimap side by side, as in seed 002's picture, with the tab bar of a
+/// form in pages), the minimap's own display list in minimap coordinates,
+/// and its rectangles as data.
+///
+/// The minimap is the shown page's. A form of one page is drawn exactly as
+/// `FormScreen` draws it; from two pages on, the page is laid out in the
+/// area above the tab bar (the window's height minus the bar's), and the
+/// screen is `PagedFormScreen`. When no page is shown (a selection that
+/// names no page, or the More list) the minimap is empty.
 public struct FormPicture: Sendable {
     /// Everything drawn on the screen, window coordinates.
     public let screen: DisplayList
@@ -10,24 +17,59 @@ public struct FormPicture: Sendable {
     public let minimap: DisplayList
     /// The minimap's rectangles, back to front (what `minimap_rect` stores).
     public let minimapRects: [MinimapRect]
-    /// The factor and origins the minimap was computed with.
-    public let scale: MinimapScale
+    /// The factor and origins the minimap was computed with; nil when no
+    /// page is shown.
+    public let scale: MinimapScale?
 
     /// The window the screen is laid out in unless the form needs more room.
     public static let defaultWindowSize = CGSize(width: 1024, height: 768)
 
     /// Lays `form` out and computes its minimap. The window grows to fit a
-    /// form taller or wider than `windowSize`, so the whole form is drawn.
+    /// page taller or wider than `windowSize`, so the whole page is drawn.
     public init(form: FormDefinition, windowSize: CGSize = FormPicture.defaultWindowSize, textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
-        let result = ViewHost(FormScreen(form: form), windowSize: windowSize, growsToFit: true, textMeasurer: textMeasurer).layout()
+        let page = PageLayout(form: form, windowSize: windowSize, textMeasurer: textMeasurer)
+        if form.pages.count == 1, let pageResult = page.result {
+            screen = pageResult.displayList
+        } else {
+            // The page's own layout fixed the content area's size; the bar
+            // goes below it.
+            let pageSize = page.result?.displayList.size ?? windowSize
+            let window = CGSize(width: pageSize.width, height: pageSize.height + CGFloat(form.tabBarHeight))
+            screen = ViewHost(PagedFormScreen(form: form), windowSize: window, textMeasurer: textMeasurer).layout().displayList
+        }
+        scale = page.scale
+        minimapRects = page.minimapRects
+        minimap = DisplayList(minimapRects: page.minimapRects, minimapWidth: form.minimapWidth)
+    }
+
+    /// Only the minimap's rectangles (what the store writes to
+    /// `minimap_rect`): the shown page's layout without drawing the screen.
+    public static func minimapRects(of form: FormDefinition, windowSize: CGSize = FormPicture.defaultWindowSize,
+                                    textMeasurer: any TextMeasurer = SystemTextMeasurer()) -> [MinimapRect] {
+        PageLayout(form: form, windowSize: windowSize, textMeasurer: textMeasurer).minimapRects
+    }
+}
+
+/// The shown page laid out in the area it gets on screen, and the minimap
+/// computed from its anchor preferences.
+private struct PageLayout {
+    let result: LayoutResult?
+    let scale: MinimapScale?
+    let minimapRects: [MinimapRect]
+
+    init(form: FormDefinition, windowSize: CGSize, textMeasurer: any TextMeasurer) {
+        guard let page = form.shownPageForm else {
+            (result, scale, minimapRects) = (nil, nil, [])
+            return
+        }
+        let area = CGSize(width: windowSize.width, height: max(0, windowSize.height - CGFloat(form.tabBarHeight)))
+        let result = ViewHost(FormScreen(form: page, title: form.title), windowSize: area, growsToFit: true, textMeasurer: textMeasurer).layout()
         let elements = result.preference(FormElementsKey.self)
-        screen = result.displayList
         let resolve = { [result] (anchor: Anchor<CGRect>) in result.resolve(anchor) }
         guard let scale = MinimapScale(elements: elements, resolve: resolve) else {
             // Unreachable for a FormScreen, which always writes both anchors.
             preconditionFailure("the form screen reported no container or minimap area")
         }
-        self.scale = scale
         var rects: [MinimapRect] = []
         for element in elements.reversed() where element.isShownInMinimap {
             let rect = scale.minimapRect(of: resolve(element.bounds))
@@ -41,8 +83,7 @@ public struct FormPicture: Sendable {
             rects.append(MinimapRect(z: rects.count, key: key, kind: kind, color: element.color,
                                      x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height)))
         }
-        minimapRects = rects
-        minimap = DisplayList(minimapRects: rects, minimapWidth: form.minimapWidth)
+        (self.result, self.scale, self.minimapRects) = (result, scale, rects)
     }
 }
 

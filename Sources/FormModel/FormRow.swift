@@ -9,13 +9,16 @@ public struct FormRow: Hashable, Codable, Sendable {
     public var minWidth: Double
     /// The widest width the row accepts.
     public var maxWidth: Double
+    /// The key of the page the row is on (`FormPage.key`).
+    public var page: String
 
     /// A row as given; `width` is not clamped to `minWidth...maxWidth`.
-    public init(number: Int, width: Double, minWidth: Double, maxWidth: Double) {
+    public init(number: Int, width: Double, minWidth: Double, maxWidth: Double, page: String = FormPage.mainKey) {
         self.number = number
         self.width = width
         self.minWidth = minWidth
         self.maxWidth = maxWidth
+        self.page = page
     }
 
     /// The accepted widths.

@@ -7,9 +7,15 @@ import FormLayout
 public struct FormScreen: View {
     /// The data the screen is drawn from; change it and lay out again to redraw.
     public let form: FormDefinition
+    /// The title shown: `form.title` unless given (a page of a form shows
+    /// the whole form's title, whose fields may sit on other pages).
+    public let title: String
 
     /// A screen for `form`; lay it out with `ViewHost`.
-    public init(form: FormDefinition) { self.form = form }
+    public init(form: FormDefinition, title: String? = nil) {
+        self.form = form
+        self.title = title ?? form.title
+    }
 
     public var body: some View {
         let fieldsByRow = form.visibleFieldsByRow
@@ -25,7 +31,7 @@ public struct FormScreen: View {
 
                 VStack(alignment: .leading) {
                     VStack {
-                        Text(form.title)
+                        Text(title)
                             .font(.title).fontWeight(.bold)
                             .anchorPreference(key: FormElementsKey.self, value: .bounds) {
                                 [FormElement(kind: .title, bounds: $0)]

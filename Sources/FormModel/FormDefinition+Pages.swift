@@ -1,0 +1,48 @@
+extension FormDefinition {
+    /// The stored selection that shows seed 001's More list instead of a
+    /// page. It cannot be a page key (`(` and `)` are not allowed in keys).
+    public static let moreSelection = "(more)"
+
+    /// The page with `key`, if any.
+    public func page(_ key: String) -> FormPage? { pages.first { $0.key == key } }
+
+    /// The page shown: the selected page, or nil when the selection names no
+    /// page (an "Empty View") or is the More list.
+    public var shownPage: FormPage? { selectedPage.flatMap(page) }
+
+    /// Whether the screen carries a tab bar: from two pages on, unless hidden.
+    public var showsTabBar: Bool { pages.count >= 2 && !tabBar.isHidden }
+
+    /// The height the tab bar takes from the screen: its height when shown, else 0.
+    public var tabBarHeight: Double { showsTabBar ? tabBar.height : 0 }
+
+    /// The key of the page each row is on, by row number.
+    public var pageOfRow: [Int: String] {
+        Dictionary(rows.map { ($0.number, $0.page) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The key of the page `field` is on (its row's page); nil for a field
+    /// whose row does not exist.
+    public func pageKey(of field: Field) -> String? {
+        rows.first { $0.number == field.row }?.page
+    }
+
+    /// The form as one page shows it: the rows on page `key` and their
+    /// fields, with this form's title template, minimap width and tab bar;
+    /// that page is its only page and selected. A key that names no page
+    /// gives a form without rows.
+    public func form(ofPage key: String) -> FormDefinition {
+        let pageRows = rows.filter { $0.page == key }
+        let numbers = Set(pageRows.map(\.number))
+        return FormDefinition(
+            titleTemplate: titleTemplate, rows: pageRows, fields: fields.filter { numbers.contains($0.row) },
+            minimapWidth: minimapWidth, pages: page(key).map { [$0] } ?? [], selectedPage: key, tabBar: tabBar)
+    }
+
+    /// The shown page as a form of its own (`form(ofPage:)`), or nil when no
+    /// page is shown.
+    public var shownPageForm: FormDefinition? { shownPage.map { form(ofPage: $0.key) } }
+
+    /// How the pages sit in the tab bar: up to five tabs, or four and More.
+    public var tabBarLayout: TabBarLayout { TabBarLayout(pages: pages) }
+}

@@ -16,7 +16,7 @@ extension EditSession {
         case .invalid: text += " — \(field.brokenRule ?? "breaks a rule")"
         case .valid: break
         }
-        if hasUnsavedText { text += " (not saved yet)" }
+        if hasUnsavedText { text += " (unsaved)" }
         var color = state.color.color
         if let message {
             text += "  ·  " + message.text

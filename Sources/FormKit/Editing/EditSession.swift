@@ -190,7 +190,7 @@ public final class EditSession {
         }
         if field.value != baseValue {
             if hasUnsavedText {
-                message = .problem("\(focusedKey) was changed elsewhere to \"\(field.value)\"; your text is kept (Enter saves it)")
+                message = .problem("\(focusedKey) changed elsewhere to \"\(field.value)\"; your text is kept (Enter saves it)")
             } else {
                 buffer.replace(with: field.value)
             }

@@ -42,6 +42,12 @@ final class SignalPipe {
             action.sa_flags = 0
             sigaction(number, &action, nil)
         }
+        // A parent may have left these blocked (the mask is inherited):
+        // the editor must hear them all the same.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        for number in signals { sigaddset(&wanted, number) }
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
     }
 
     /// The signals received since the last call, in order.

@@ -10,6 +10,8 @@ public struct CheckReport: Hashable, Sendable {
     public struct Problem: Hashable, Sendable, Encodable {
         /// The field's key.
         public var key: String
+        /// The key of the page the field is on.
+        public var page: String?
         /// Its state (`empty`, `short` or `invalid`).
         public var state: ValidationState
         /// Why it fails, in words: `is required`, `has fewer than 3
@@ -17,8 +19,9 @@ public struct CheckReport: Hashable, Sendable {
         public var reason: String
 
         /// A problem as given.
-        public init(key: String, state: ValidationState, reason: String) {
+        public init(key: String, page: String? = nil, state: ValidationState, reason: String) {
             self.key = key
+            self.page = page
             self.state = state
             self.reason = reason
         }
@@ -34,11 +37,37 @@ public struct CheckReport: Hashable, Sendable {
 
     /// Checks `fields` (in form order; hidden ones are skipped).
     public init(fields: [Field]) {
+        self.init(fields: fields, pageOfRow: [:])
+    }
+
+    /// Checks every page of `form`: the fields in page order (the tab bar's,
+    /// which the user may have changed), each problem naming its page.
+    public init(form: FormDefinition) {
+        let pageOfRow = form.pageOfRow
+        let place = Dictionary(form.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // A stable sort: within a page, form order.
+        let fields = form.fields.enumerated().sorted { a, b in
+            let pa = pageOfRow[a.element.row].flatMap { place[$0] } ?? Int.max
+            let pb = pageOfRow[b.element.row].flatMap { place[$0] } ?? Int.max
+            return (pa, a.offset) < (pb, b.offset)
+        }.map(\.element)
+        self.init(fields: fields, pageOfRow: pageOfRow)
+        pageCount = form.pages.count
+    }
+
+    private init(fields: [Field], pageOfRow: [Int: String]) {
         let shown = fields.filter(\.isVisible)
         shownFieldCount = shown.count
-        problems = shown.compactMap(Self.problem(with:))
+        problems = shown.compactMap { field in
+            var problem = Self.problem(with: field)
+            problem?.page = pageOfRow[field.row]
+            return problem
+        }
         emptyOptionalKeys = shown.filter { $0.state == .empty && !$0.rules.required }.map(\.key)
     }
+
+    /// How many pages the checked form has (1 when checked from fields alone).
+    public var pageCount = 1
 
     /// Whether every shown field passes.
     public var passes: Bool { problems.isEmpty }

@@ -93,7 +93,7 @@ public struct FormFile: Hashable, Sendable {
     /// database changed behind formctl's back is refreshed on the way) and
     /// reports the shown fields that keep the form from passing.
     public func check() throws(FormKitError) -> CheckReport {
-        CheckReport(fields: try fields())
+        CheckReport(form: try definition())
     }
 
     // MARK: Fields
@@ -115,9 +115,13 @@ public struct FormFile: Hashable, Sendable {
     /// nil: last). A key in use is `duplicateField`, a missing row
     /// `unknownRow` (both 64); a key that is not 1–64 ASCII letters, digits,
     /// `_` or `-` is `invalidValue` (65).
+    ///
+    /// With `page`, the row must be on that page (`rowOnOtherPage`, 64), and
+    /// a nil `row` means the page's last row (one is added to a page without
+    /// rows). Without either, the field goes to row 1.
     @discardableResult
-    public func addField(key: String, label: String, row: Int, index: Int? = nil) throws(FormKitError) -> Field {
-        try writing { db throws(FormStoreError) in try db.addField(key: key, label: label, row: row, index: index) }
+    public func addField(key: String, label: String, row: Int?, page: String? = nil, index: Int? = nil) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.addField(key: key, label: label, row: row, page: page, index: index) }
     }
 
     /// Removes a field; its history stays.
@@ -149,11 +153,13 @@ public struct FormFile: Hashable, Sendable {
         RowListing.rows(of: try definition())
     }
 
-    /// Adds an empty row below the others, `width` points wide and
-    /// adjustable within `minWidth…maxWidth` (both default to `width`).
+    /// Adds an empty row below the others of page `page` (nil: the shown
+    /// page), `width` points wide and adjustable within `minWidth…maxWidth`
+    /// (both default to `width`). Row numbers run over the whole form: the
+    /// rows of later pages move down one.
     @discardableResult
-    public func addRow(width: Double = 540, minWidth: Double? = nil, maxWidth: Double? = nil) throws(FormKitError) -> FormRow {
-        try writing { db throws(FormStoreError) in try db.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth) }
+    public func addRow(width: Double = 540, minWidth: Double? = nil, maxWidth: Double? = nil, page: String? = nil) throws(FormKitError) -> FormRow {
+        try writing { db throws(FormStoreError) in try db.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth, page: page) }
     }
 
     /// Removes an empty row; the rows below move up. A row that holds
@@ -195,17 +201,42 @@ public struct FormFile: Hashable, Sendable {
 
     /// The minimap as `format` draws it: `ansi` (24-bit colour, half
     /// blocks) or `text` (one letter per colour) `columns` wide; `json`, the
-    /// `minimap_rect` rectangles with the canvas size; `svg`, the form and
-    /// its minimap side by side.
-    public func minimap(format: RenderFormat, columns: Int = RenderFormat.defaultColumns) throws(FormKitError) -> String {
-        if format == .svg {
-            let form = try definition()
-            return render(FormPicture(form: form).screen, format: .svg)
+    /// `minimap_rect` rectangles with the canvas size; `svg`, the whole
+    /// screen: the form and its minimap side by side, with the tab bar of a
+    /// form in pages.
+    ///
+    /// The minimap is the selected page's (what `minimap_rect` holds), or
+    /// page `page`'s when given (computed in memory; nothing is written).
+    public func minimap(format: RenderFormat, columns: Int = RenderFormat.defaultColumns, page: String? = nil) throws(FormKitError) -> String {
+        try minimapExplained(format: format, columns: columns, page: page).picture
+    }
+
+    /// `minimap(format:columns:page:)`, and when its minimap is empty
+    /// because no page is shown (the More list, or a selection that names
+    /// no page), a note that says so in words.
+    public func minimapExplained(format: RenderFormat, columns: Int = RenderFormat.defaultColumns, page: String? = nil)
+        throws(FormKitError) -> (picture: String, note: String?) {
+        if format == .svg || page != nil {
+            var form = try definition()
+            if let page {
+                guard form.page(page) != nil else { throw .store(.unknownPage(page, among: form.pages.map(\.key))) }
+                form.selectedPage = page
+            }
+            let picture = FormPicture(form: form)
+            let note = PageSelection(of: form).note
+            if format == .svg { return (render(picture.screen, format: .svg), note) }
+            return (try minimap(rects: picture.minimapRects, width: form.minimapWidth, format: format, columns: columns), note)
         }
         let drawing = try reading { db throws(FormStoreError) in try db.minimapDrawing() }
-        let list = DisplayList(minimapRects: drawing.rects, minimapWidth: drawing.width)
+        // Only an empty minimap costs a second read, to say why.
+        let note = drawing.rects.isEmpty ? PageSelection(of: try definition()).note : nil
+        return (try minimap(rects: drawing.rects, width: drawing.width, format: format, columns: columns), note)
+    }
+
+    private func minimap(rects: [MinimapRect], width: Double, format: RenderFormat, columns: Int) throws(FormKitError) -> String {
+        let list = DisplayList(minimapRects: rects, minimapWidth: width)
         if format == .json {
-            return try JSONText.encode(MinimapJSON(width: Double(list.size.width), height: Double(list.size.height), rects: drawing.rects))
+            return try JSONText.encode(MinimapJSON(width: Double(list.size.width), height: Double(list.size.height), rects: rects))
         }
         return render(list, format: format, columns: columns)
     }
@@ -219,18 +250,18 @@ public struct FormFile: Hashable, Sendable {
     // MARK: Opening
 
     /// The whole form, read.
-    private func definition() throws(FormKitError) -> FormDefinition {
+    func definition() throws(FormKitError) -> FormDefinition {
         try reading { db throws(FormStoreError) in try db.definition() }
     }
 
     /// Runs `body` on the database opened for writing.
-    private func writing<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
+    func writing<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
         try open(readingOnly: false, body)
     }
 
     /// Runs `body` on the database; a file formctl may not write is opened
     /// for reading instead of refused.
-    private func reading<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
+    func reading<T>(_ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
         try open(readingOnly: true, body)
     }
 
@@ -251,5 +282,5 @@ public struct FormFile: Hashable, Sendable {
     }
 
     /// The model layer's minimap: the form laid out as seed 002 does it.
-    private static let minimapLayout: MinimapLayout = { form in FormPicture(form: form).minimapRects }
+    private static let minimapLayout: MinimapLayout = { form in FormPicture.minimapRects(of: form) }
 }

@@ -27,7 +27,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// | code | errors |
     /// | --- | --- |
     /// | 1 | `fieldNotFound` (`get`) |
-    /// | 64 | unknown field or row, duplicate field, width out of range, removing a row that holds fields, a path that cannot name a file (`invalidPath`) |
+    /// | 64 | unknown field, row or page, duplicate field or page, width or tab bar height out of range, removing a row or page that holds fields or the last page, a row on another page, a path that cannot name a file (`invalidPath`) |
     /// | 65 | refused value or rule (`invalidValue`) |
     /// | 66 | no database, no folder for it, a path that cannot be followed (`unreachablePath`) |
     /// | 70 | `internalError`, `underlying` store failures |
@@ -43,7 +43,8 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .internalError: 70
         case .store(let error):
             switch error {
-            case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty, .invalidPath: 64
+            case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty, .invalidPath,
+                 .unknownPage, .duplicatePage, .pageNotEmpty, .lastPage, .rowOnOtherPage, .tabBarHeightOutOfRange: 64
             case .invalidValue: 65
             case .noDatabase, .noFolder, .unreachablePath: 66
             case .notADatabase, .notAFormDatabase, .unusableValue: 74

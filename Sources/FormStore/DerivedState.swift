@@ -34,6 +34,11 @@ enum DerivedState {
         try FormTables.assignPositions(inOrder: order, db)
 
         let definition = try FormTables.definition(db)
+        // Pages that rows name but the table lost (see FormTables.pages).
+        let storedPages = Set(try String.fetchAll(db, sql: "SELECT key FROM page"))
+        for page in definition.pages where !storedPages.contains(page.key) {
+            try FormTables.insertPage(page, db)
+        }
         for field in definition.fields {
             let state = field.state
             try db.execute(

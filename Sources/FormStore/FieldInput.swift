@@ -27,16 +27,28 @@ public enum FieldInput {
     }
 
     /// Throws `invalidValue` unless `key` is 1–64 ASCII letters, digits,
-    /// `_` or `-`, starting with a letter: keys are typed on command lines,
-    /// in SQL and inside `{…}` in the title template.
-    public static func checkKey(_ key: String) throws(FormStoreError) {
+    /// `_` or `-`, starting with a letter: keys (of fields and of pages,
+    /// `kind`) are typed on command lines, in SQL and inside `{…}` in the
+    /// title template.
+    public static func checkKey(_ key: String, kind: String = "field") throws(FormStoreError) {
+        guard isKey(key) else {
+            throw .invalidValue(key: key, reason: "a \(kind) key is 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
+        }
+    }
+
+    /// Whether `key` is a usable key (see `checkKey`).
+    static func isKey(_ key: String) -> Bool {
         func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
         let scalars = key.unicodeScalars
-        guard let first = scalars.first, isLetter(first), scalars.count <= 64,
-              scalars.allSatisfy({ isLetter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" })
-        else {
-            throw .invalidValue(key: key, reason: "a field key is 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
-        }
+        guard let first = scalars.first, isLetter(first), scalars.count <= 64 else { return false }
+        return scalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    /// Throws `invalidValue` for a page title the store refuses: empty, or
+    /// holding a NUL.
+    public static func checkTitle(_ title: String, key: String) throws(FormStoreError) {
+        try checkValue(title, key: key)
+        if title.isEmpty { throw .invalidValue(key: key, reason: "a page title cannot be empty") }
     }
 
     /// Throws `invalidValue` for rules that cannot work: negative lengths,

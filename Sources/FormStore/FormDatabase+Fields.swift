@@ -35,19 +35,43 @@ extension FormDatabase {
     /// fields (1 = leftmost; nil or past the end = rightmost). Keys are
     /// checked by `FieldInput.checkKey`; a key in use throws
     /// `duplicateField`, a row that does not exist `unknownRow`.
+    ///
+    /// With `page`, the row must be on that page (`rowOnOtherPage`); a nil
+    /// `row` then means the page's last row, added (540 points wide) when
+    /// the page has none. A nil `row` without `page` means row 1.
     @discardableResult
-    public func addField(key: String, label: String, row: Int, index: Int? = nil, rules: FieldRules = .none) throws(FormStoreError) -> Field {
+    public func addField(key: String, label: String, row: Int?, page: String? = nil, index: Int? = nil,
+                         rules: FieldRules = .none) throws(FormStoreError) -> Field {
         try FieldInput.checkKey(key)
         try FieldInput.checkValue(label, key: key)
         try FieldInput.checkRules(rules, key: key)
         return try write { db in
             if try FormTables.field(key, db) != nil { throw FormStoreError.duplicateField(key: key) }
-            guard try FormTables.row(row, db) != nil else { throw FormStoreError.unknownRow(number: row) }
+            let row = try Self.targetRow(row, page: page, db)
             let last = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM field") ?? 0
             try FormTables.insert(Field(key: key, label: label, row: row, position: last + 1, rules: rules), db)
             try place(key, inRow: row, at: index, db)
             return try FormTables.existingField(key, db)
         }
+    }
+
+    /// The row a new field goes in (see `addField`).
+    private static func targetRow(_ number: Int?, page: String?, _ db: Database) throws -> Int {
+        if let number {
+            guard let row = try FormTables.row(number, db) else { throw FormStoreError.unknownRow(number: number) }
+            if let page, row.page != page {
+                try existingPage(page, db)
+                throw FormStoreError.rowOnOtherPage(number: number, page: row.page, asked: page)
+            }
+            return number
+        }
+        guard let page else {
+            guard try FormTables.row(1, db) != nil else { throw FormStoreError.unknownRow(number: 1) }
+            return 1
+        }
+        try existingPage(page, db)
+        if let last = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM form_row WHERE page = ?", arguments: [page]) { return last }
+        return try insertRow(FormRow(number: 0, width: 540, minWidth: 540, maxWidth: 540, page: page), db).number
     }
 
     /// Moves a field to row `row` (nil = its current row), at place `index`

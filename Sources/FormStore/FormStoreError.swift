@@ -58,11 +58,30 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case rowNotEmpty(number: Int, keys: [String])
     /// A row width outside the row's accepted range.
     case outOfRange(row: Int, width: Double, range: ClosedRange<Double>)
+    /// No page has this key; `suggestion` is the nearest existing key.
+    case unknownPage(key: String, suggestion: String?)
+    /// A page with this key already exists.
+    case duplicatePage(key: String)
+    /// A page cannot be removed while it holds fields (`keys`), unless
+    /// removing them with it was asked for.
+    case pageNotEmpty(key: String, keys: [String])
+    /// A form keeps at least one page.
+    case lastPage(key: String)
+    /// A row asked for on one page sits on another.
+    case rowOnOtherPage(number: Int, page: String, asked: String)
+    /// A tab bar height outside `TabBarSettings.heightRange`.
+    case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
     case invalidValue(key: String, reason: String)
     /// Any other failure (disk full, I/O error, a constraint broken by an
     /// edit made outside formctl…), with SQLite's or the system's message.
     case underlying(message: String)
+
+    /// `unknownPage` for `key`, suggesting the nearest of `keys` when one
+    /// is close enough to be a likely typo.
+    public static func unknownPage(_ key: String, among keys: [String]) -> FormStoreError {
+        .unknownPage(key: key, suggestion: KeySuggestion.nearest(to: key, in: keys))
+    }
 
     /// The message for the user: what happened and what to do about it.
     public var description: String {
@@ -107,6 +126,22 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "row \(number) still holds \(keys.joined(separator: ", ")); move them to another row (formctl field move KEY --row N) or remove them first"
         case .outOfRange(let row, let width, let range):
             "row \(row) cannot be \(Points.format(width)) wide: its width must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
+        case .unknownPage(let key, let suggestion):
+            if let suggestion {
+                "no page named '\(key)'; did you mean '\(suggestion)'? (formctl page list shows them)"
+            } else {
+                "no page named '\(key)' (formctl page list shows the pages)"
+            }
+        case .duplicatePage(let key):
+            "a page named '\(key)' already exists; choose another key"
+        case .pageNotEmpty(let key, let keys):
+            "page '\(key)' still holds \(keys.joined(separator: ", ")); move them to another page's row (formctl field move KEY --row N), or remove the page with its fields (--with-fields; their values stay in history)"
+        case .lastPage(let key):
+            "page '\(key)' is the form's only page, and a form keeps at least one; add another page first"
+        case .rowOnOtherPage(let number, let page, let asked):
+            "row \(number) is on page '\(page)', not '\(asked)'; leave out --page or --row, or name a row of that page (formctl row list)"
+        case .tabBarHeightOutOfRange(let height, let range):
+            "the tab bar cannot be \(Points.format(height)) points high: its height must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):
             "invalid input for '\(key)': \(reason)"
         case .underlying(let message):

@@ -1,7 +1,7 @@
 import FormModel
 import GRDB
 
-/// Reads and writes the form's tables (`form`, `form_row`, `field`,
+/// Reads and writes the form's tables (`form`, `page`, `form_row`, `field`,
 /// `minimap_rect`) as FormModel values. No validation here: callers check
 /// their input first.
 enum FormTables {
@@ -19,9 +19,57 @@ enum FormTables {
 
     /// The whole form. A missing `form` row (deleted in the sqlite3 shell)
     /// reads as the seed's title and minimap width; a refresh puts it back.
-    static func definition(_ db: Database) throws -> FormDefinition {
+    ///
+    /// `schemaVersion` is the database's when it may be older than this
+    /// build's (the check before a migration): before 0003 there are no
+    /// pages, and the form reads as one page, `main`.
+    static func definition(_ db: Database, schemaVersion: Int = EmbeddedMigration.latestVersion) throws -> FormDefinition {
         let (template, minimapWidth) = try formRow(db)
-        return FormDefinition(titleTemplate: template, rows: try rows(db), fields: try fields(db), minimapWidth: minimapWidth)
+        guard schemaVersion >= pagesVersion else {
+            return FormDefinition(titleTemplate: template, rows: try rows(db, columns: rowColumnsBeforePages), fields: try fields(db),
+                                  minimapWidth: minimapWidth)
+        }
+        let rows = try rows(db)
+        let (selectedPage, tabBar) = try pageSettings(db)
+        return FormDefinition(
+            titleTemplate: template, rows: rows, fields: try fields(db), minimapWidth: minimapWidth,
+            pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar)
+    }
+
+    /// The migration that adds pages (0003_pages).
+    static let pagesVersion = 3
+
+    /// The selected page and the tab bar's settings of the `form` row (the
+    /// defaults when the row is gone).
+    static func pageSettings(_ db: Database) throws -> (selectedPage: String?, tabBar: TabBarSettings) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT selected_page, tab_bar_height, tab_bar_hidden FROM form WHERE id = 1") else {
+            return (FormPage.mainKey, TabBarSettings())
+        }
+        let stored = StoredRow(row, table: "form", identity: "id = 1")
+        let range = TabBarSettings.heightRange
+        return (try stored.optionalText("selected_page"),
+                TabBarSettings(height: try stored.real("tab_bar_height", in: range, replacement: "\(Int(TabBarSettings.defaultHeight))"),
+                               isHidden: try stored.boolean("tab_bar_hidden")))
+    }
+
+    /// The pages in tab bar order. A page that rows name but the `page`
+    /// table lacks (deleted in the sqlite3 shell, where foreign keys are off
+    /// by default) is listed after the others, titled with its key; a
+    /// refresh writes it back.
+    static func pages(_ db: Database, rows: [FormRow]) throws -> [FormPage] {
+        var pages = try Row.fetchAll(db, sql: "SELECT key, title, position FROM page ORDER BY position, key").map { row in
+            let keyValue = try row.decode(DatabaseValue.self, forColumn: "key")
+            let stored = StoredRow(row, table: "page", identity: "key = \(StoredRow.sql(keyValue))")
+            return FormPage(
+                key: try stored.text("key"), title: try stored.text("title", replacement: "key"),
+                position: try stored.integer("position", in: 1...2_147_483_647, replacement: "(SELECT max(position) + 1 FROM page)"))
+        }
+        var known = Set(pages.map(\.key))
+        for row in rows where !known.contains(row.page) {
+            known.insert(row.page)
+            pages.append(FormPage(key: row.page, title: row.page, position: (pages.last?.position ?? 0) + 1))
+        }
+        return pages
     }
 
     /// The title template and minimap width of the `form` row (the seed's
@@ -35,9 +83,12 @@ enum FormTables {
                 try stored.real("minimap_width", in: 10...widestWidth, lowerOpen: true, replacement: "200"))
     }
 
-    static func rows(_ db: Database) throws -> [FormRow] {
-        try Row.fetchAll(db, sql: "SELECT number, width, min_width, max_width FROM form_row ORDER BY number").map(formRow(from:))
+    static func rows(_ db: Database, columns: String = rowColumns) throws -> [FormRow] {
+        try Row.fetchAll(db, sql: "SELECT \(columns) FROM form_row ORDER BY number").map(formRow(from:))
     }
+
+    static let rowColumns = "number, width, min_width, max_width, page"
+    static let rowColumnsBeforePages = "number, width, min_width, max_width"
 
     static func formRow(from row: Row) throws -> FormRow {
         // `number` is the rowid, so it is always an integer.
@@ -57,11 +108,23 @@ enum FormTables {
         }
         return FormRow(
             number: try stored.integer("number", in: 1...1_000_000, replacement: "(SELECT max(number) + 1 FROM form_row)"),
-            width: width, minWidth: minWidth, maxWidth: maxWidth)
+            width: width, minWidth: minWidth, maxWidth: maxWidth,
+            page: row.hasColumn("page") ? try pageKey(stored) : FormPage.mainKey)
+    }
+
+    /// A row's page key: a row naming no page is listed on a page of that
+    /// key, so it must be one a page could have.
+    private static func pageKey(_ stored: StoredRow) throws -> String {
+        let replacement = "(SELECT key FROM page ORDER BY position LIMIT 1)"
+        let key = try stored.text("page", replacement: replacement)
+        guard FieldInput.isKey(key) else {
+            try stored.mismatch("page", expected: "a page key (1 to 64 ASCII letters, digits, '_' or '-', starting with a letter)", replacement: replacement)
+        }
+        return key
     }
 
     static func row(_ number: Int, _ db: Database) throws -> FormRow? {
-        try Row.fetchOne(db, sql: "SELECT number, width, min_width, max_width FROM form_row WHERE number = ?", arguments: [number])
+        try Row.fetchOne(db, sql: "SELECT \(rowColumns) FROM form_row WHERE number = ?", arguments: [number])
             .map(formRow(from:))
     }
 
@@ -181,13 +244,21 @@ enum FormTables {
 
     // MARK: Writing
 
-    /// Inserts a whole form into empty tables (the seed, for a new file).
+    /// Inserts a whole form into empty tables (the seed, for a new file);
+    /// its pages replace the titles and places of pages that exist (the
+    /// migration's `main`).
     static func insert(_ definition: FormDefinition, _ db: Database) throws {
         try insertForm(titleTemplate: definition.titleTemplate, minimapWidth: definition.minimapWidth, db)
+        try db.execute(
+            sql: "UPDATE form SET selected_page = ?, tab_bar_height = ?, tab_bar_hidden = ? WHERE id = 1",
+            arguments: [definition.selectedPage, definition.tabBar.height, definition.tabBar.isHidden])
+        for page in definition.pages {
+            try insertPage(page, db)
+        }
         for row in definition.rows {
             try db.execute(
-                sql: "INSERT INTO form_row (number, width, min_width, max_width) VALUES (?, ?, ?, ?)",
-                arguments: [row.number, row.width, row.minWidth, row.maxWidth])
+                sql: "INSERT INTO form_row (number, width, min_width, max_width, page) VALUES (?, ?, ?, ?, ?)",
+                arguments: [row.number, row.width, row.minWidth, row.maxWidth, row.page])
         }
         for field in definition.fields {
             try insert(field, db)
@@ -199,6 +270,13 @@ enum FormTables {
         try db.execute(
             sql: "INSERT INTO form (id, title_template, minimap_width) VALUES (1, ?, ?)",
             arguments: [titleTemplate, minimapWidth])
+    }
+
+    /// Inserts `page`, or gives an existing page of that key its title and place.
+    static func insertPage(_ page: FormPage, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO page (key, title, position) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET title = excluded.title, position = excluded.position",
+            arguments: [page.key, page.title, page.position])
     }
 
     static func insert(_ field: Field, _ db: Database) throws {

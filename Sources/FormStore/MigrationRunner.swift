@@ -42,7 +42,7 @@ enum MigrationRunner {
                 // into stricter tables: a value that would not fit is
                 // reported with its table, column and key, and nothing is
                 // changed (this transaction rolls back).
-                _ = try FormTables.definition(db)
+                _ = try FormTables.definition(db, schemaVersion: facts.version)
                 _ = try FormTables.history(key: nil, db)
             }
             try db.execute(sql: """

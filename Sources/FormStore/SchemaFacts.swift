@@ -11,10 +11,17 @@ struct SchemaFacts {
     /// The table recording applied migrations, one row per file.
     static let migrationTable = "schema_migration"
 
-    /// Every table a formctl database holds (any known schema version), and
-    /// the one view. A database with any other table or view is someone
+    /// Every table a formctl database holds from its first schema version,
+    /// and the one view. A database with any other table or view is someone
     /// else's, whatever its `user_version`.
     static let formTables: Set<String> = ["form", "form_row", "field", "minimap_rect", "history", migrationTable]
+    /// The tables later migrations add, by the migration number that adds them.
+    static let addedTables: [Int: Set<String>] = [3: ["page"]]
+
+    /// The tables a formctl database of schema `version` holds.
+    static func formTables(version: Int) -> Set<String> {
+        addedTables.filter { $0.key <= version }.values.reduce(formTables) { $0.union($1) }
+    }
     static let formViews: Set<String> = ["field_estimate"]
 
     /// A row of `schema_migration`.
@@ -111,8 +118,8 @@ struct SchemaFacts {
         if userVersion > EmbeddedMigration.latestVersion || applied.contains(where: { !known.contains($0) }) {
             return .tooNew(found: version)
         }
-        guard tables.isSubset(of: Self.formTables), views.isSubset(of: Self.formViews),
-              tables.isSuperset(of: Self.formTables) else { return .foreign }
+        let expected = Self.formTables(version: version)
+        guard tables == expected, views.isSubset(of: Self.formViews) else { return .foreign }
         return .form(version: version)
     }
 

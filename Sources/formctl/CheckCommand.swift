@@ -6,7 +6,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Re-validate every field; exit 1 when a shown field is not valid.",
-        discussion: "A shown field fails when it is empty and required, short (yellow) or invalid (orange); the reason is printed beside it. An empty optional field (field rule KEY --optional) passes; it stays empty (red).")
+        discussion: "Every page is checked, in tab bar order; with two or more pages each failing field's page is named. A shown field fails when it is empty and required, short (yellow) or invalid (orange); the reason is printed beside it. An empty optional field (field rule KEY --optional) passes; it stays empty (red).")
 
     @Flag(help: "Print the fields that are not valid as JSON.") var json = false
     @OptionGroup var database: DatabaseOptions
@@ -21,8 +21,10 @@ struct CheckCommand: ParsableCommand {
             let empty = report.emptyOptionalKeys.map(DisplayText.escaped).joined(separator: ", ")
             Terminal.write("all \(report.shownFieldCount) shown fields pass (empty but optional: \(empty))\n")
         } else {
-            Terminal.write(report.problems.map {
-                "\(DisplayText.escaped($0.key)): \($0.state.rawValue): \(DisplayText.escaped($0.reason))\n"
+            // The page is named when there is more than one to look in.
+            Terminal.write(report.problems.map { problem in
+                let page = report.pageCount > 1 ? problem.page.map { " (page \(DisplayText.escaped($0)))" } ?? "" : ""
+                return "\(DisplayText.escaped(problem.key))\(page): \(problem.state.rawValue): \(DisplayText.escaped(problem.reason))\n"
             }.joined())
         }
         if !report.passes { throw ExitCode(report.exitCode) }

@@ -35,7 +35,8 @@ struct FieldCommand: ParsableCommand {
             commandName: "add", abstract: "Add a field to a row.")
         @Argument(help: "A new key: letters, digits, _ or -.") var key: String
         @Argument(help: "The label shown above the field.") var label: String
-        @Option(help: "The row, numbered from 1.") var row: Int
+        @Option(help: "The row, numbered from 1 (default: the page's last row, else row 1).") var row: Int?
+        @Option(help: "The page (default: the row's); without --row, its last row, added if it has none.") var page: String?
         @Option(help: "Place in the row, from 1 (default: last).") var index: Int?
         @OptionGroup var database: DatabaseOptions
         func validate() throws {
@@ -44,9 +45,9 @@ struct FieldCommand: ParsableCommand {
         }
         func run() throws {
             let field = try database.run { form throws(FormKitError) in
-                try form.addField(key: key, label: label, row: row, index: index)
+                try form.addField(key: key, label: label, row: row, page: page, index: index)
             }
-            Terminal.write("\(field.key): added to row \(field.row)\n")
+            Terminal.write("\(field.key): added to row \(field.row)\(page.map { " on page \(DisplayText.escaped($0))" } ?? "")\n")
         }
     }
 

@@ -10,28 +10,35 @@ struct FieldsCommand: ParsableCommand {
     @Flag(help: "Print the fields as JSON.")
     var json = false
 
+    @Option(help: "Only the fields of this page.")
+    var page: String?
+
     @OptionGroup var database: DatabaseOptions
 
     struct Output: Encodable {
         let key: String, label: String, value: String, state: String, color: String
-        let length: Int, row: Int, position: Int, visible: Bool
+        let length: Int, page: String, row: Int, position: Int, visible: Bool
         let rules: FieldRules
     }
 
     func run() throws {
-        let fields = try database.run { form throws(FormKitError) in try form.fields() }
+        let listings = try database.run { form throws(FormKitError) in try form.fieldListings(page: page) }
         if json {
-            let output = fields.map {
-                Output(key: $0.key, label: $0.label, value: $0.value, state: $0.state.rawValue, color: $0.state.color.rawValue,
-                       length: $0.length, row: $0.row, position: $0.position, visible: $0.isVisible, rules: $0.rules)
+            let output = listings.map { listing in
+                let field = listing.field
+                return Output(key: field.key, label: field.label, value: field.value, state: field.state.rawValue, color: field.state.color.rawValue,
+                              length: field.length, page: listing.page, row: field.row, position: field.position, visible: field.isVisible,
+                              rules: field.rules)
             }
             Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(output) })
             return
         }
-        let rows = fields.map { field in
-            [DisplayText.cell(field.key, limit: 24), DisplayText.cell(field.label, limit: 24), DisplayText.cell(field.value),
-             field.state.rawValue, field.state.color.rawValue, String(field.row), field.isVisible ? "yes" : "no"]
+        let rows = listings.map { listing in
+            let field = listing.field
+            return [DisplayText.cell(field.key, limit: 24), DisplayText.cell(field.label, limit: 24), DisplayText.cell(field.value),
+                    field.state.rawValue, field.state.color.rawValue, DisplayText.cell(listing.page, limit: 24), String(field.row),
+                    field.isVisible ? "yes" : "no"]
         }
-        Terminal.write(DisplayText.table(header: ["KEY", "LABEL", "VALUE", "STATE", "COLOR", "ROW", "SHOWN"], rows: rows))
+        Terminal.write(DisplayText.table(header: ["KEY", "LABEL", "VALUE", "STATE", "COLOR", "PAGE", "ROW", "SHOWN"], rows: rows))
     }
 }

@@ -15,8 +15,9 @@ struct Formctl: ParsableCommand {
             `formctl --db f.db get first` is `formctl get first --db f.db`.
 
             Exit codes: 0 success; 1 no such field (get) or a field not valid (check); \
-            64 usage (bad arguments, a number out of its range, unknown field or row, \
-            width out of range, removing a row that still holds fields, a --db that \
+            64 usage (bad arguments, a number out of its range, unknown field, row or page, \
+            width or tab bar height out of range, removing a row or page that still holds fields \
+            or the last page, a --db that \
             cannot name a file: empty, :memory:, file: URIs, a trailing /, too long); \
             65 value refused (invalid UTF-8, NUL, bad pattern); 66 no database (or \
             its folder, or a path through a file or a symbolic link loop); \
@@ -28,7 +29,8 @@ struct Formctl: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
-            FieldCommand.self, RowCommand.self, TitleCommand.self, HistoryCommand.self, CheckCommand.self,
+            FieldCommand.self, RowCommand.self, PageCommand.self, TabBarCommand.self, TitleCommand.self, HistoryCommand.self,
+            CheckCommand.self,
             EditCommand.self,
         ]
     )

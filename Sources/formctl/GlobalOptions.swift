@@ -13,6 +13,7 @@ enum GlobalOptions {
         "set": [], "get": [], "fields": [], "minimap": [], "title": [], "history": [], "check": [],
         "field": ["show", "hide", "add", "remove", "move", "rule"],
         "row": ["list", "add", "remove", "width"],
+        "page": ["list", "add", "remove", "rename", "move", "select"], "tabbar": [], "edit": [],
     ]
 
     /// `arguments` (without the program name) with the global options that

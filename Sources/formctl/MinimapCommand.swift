@@ -11,7 +11,8 @@ struct MinimapCommand: ParsableCommand {
             purple the title, gray (".") field containers. On a terminal the minimap is \
             drawn in 24-bit colour with half blocks; otherwise, with NO_COLOR set or \
             --color never, as one letter per colour. svg shows the form and its minimap \
-            side by side; json lists the rectangles (the minimap_rect table).
+            side by side (with the tab bar of a form in pages); json lists the rectangles \
+            (the minimap_rect table). The minimap is the shown page's, or --page's.
             """)
 
     enum ColorMode: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
@@ -24,6 +25,9 @@ struct MinimapCommand: ParsableCommand {
 
     @Option(help: "Width in terminal columns (default: the terminal's, at most 80).")
     var width: Int?
+
+    @Option(help: "The page whose minimap to print (default: the page shown; nothing is written).")
+    var page: String?
 
     @Flag(help: "Keep running: draw the minimap again whenever the database changes (Ctrl-C stops).")
     var watch = false
@@ -42,7 +46,11 @@ struct MinimapCommand: ParsableCommand {
             let inPlace = chosen == .ansi && Terminal.outputIsTerminal
             try reportingErrors { () throws(FormKitError) in try MinimapWatch(file: database.form, render: render, inPlace: inPlace).run() }
         }
-        Terminal.write(try database.run { form throws(FormKitError) in try form.minimap(format: chosen, columns: columns) })
+        let (picture, note) = try database.run { form throws(FormKitError) in
+            try form.minimapExplained(format: chosen, columns: columns, page: page)
+        }
+        Terminal.write(picture)
+        if let note { Terminal.printError(note) }
     }
 
     private var defaultFormat: RenderFormat {

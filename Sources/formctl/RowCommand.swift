@@ -29,7 +29,8 @@ struct RowCommand: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add an empty row below the others.")
+            abstract: "Add an empty row below the others of a page.")
+        @Option(help: "The page (default: the page shown).") var page: String?
         @Option(help: "The row's width in points.") var width: Double = 540
         @Option(help: "The narrowest width `row width` accepts (default: --width).") var minWidth: Double?
         @Option(help: "The widest width `row width` accepts (default: --width).") var maxWidth: Double?
@@ -41,9 +42,10 @@ struct RowCommand: ParsableCommand {
         }
         func run() throws {
             let row = try database.run { form throws(FormKitError) in
-                try form.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth)
+                try form.addRow(width: width, minWidth: minWidth, maxWidth: maxWidth, page: page)
             }
-            Terminal.write("row \(row.number): added, \(Points.format(row.width)) points wide\n")
+            let onPage = page == nil ? "" : " to page \(DisplayText.escaped(row.page))"
+            Terminal.write("row \(row.number): added\(onPage), \(Points.format(row.width)) points wide\n")
         }
     }
 

@@ -33,10 +33,23 @@ struct GlobalOptionTests {
         ["history", "first"],
         ["check"],
         ["check", "--json"],
+        ["page", "add", "contact", "Contact"],
+        ["page", "list"],
+        ["page", "rename", "contact", "Contacts"],
+        ["page", "move", "contact", "1"],
+        ["page", "select", "contact"],
+        ["field", "add", "fax", "Fax", "--page", "contact"],
+        ["fields", "--page", "contact"],
+        ["minimap", "--format", "text", "--page", "main"],
+        ["check"],
+        ["tabbar", "--height", "60"],
+        ["tabbar", "--hide"],
+        ["tabbar"],
+        ["page", "remove", "contact", "--with-fields"],
     ]
 
     /// The command's own words: `field add`, `row width`, `get`.
-    static func commandWords(_ command: [String]) -> Int { ["field", "row"].contains(command[0]) ? 2 : 1 }
+    static func commandWords(_ command: [String]) -> Int { ["field", "row", "page"].contains(command[0]) ? 2 : 1 }
 
     /// History lines start with a timestamp, which differs between runs.
     static func withoutTimes(_ text: String) -> String {

@@ -119,10 +119,10 @@ struct RefusedFileTests {
 
     @Test("a schema from a newer formctl: 78, file unchanged",
           arguments: [
-              // One past the newest migration this build carries (0002).
-              "INSERT INTO schema_migration (version, name) VALUES (3, '0003_future'); PRAGMA user_version = 3;",
-              "INSERT INTO schema_migration (version, name) VALUES (3, '0003_future');",
-              "PRAGMA user_version = 3;",
+              // Past the newest migration this build carries (0003).
+              "INSERT INTO schema_migration (version, name) VALUES (99, '0099_future'); PRAGMA user_version = 99;",
+              "INSERT INTO schema_migration (version, name) VALUES (99, '0099_future');",
+              "PRAGMA user_version = 99;",
           ])
     func schemaTooNew(sql: String) throws {
         let box = try Sandbox()

@@ -10,7 +10,7 @@ struct CheckTests {
         #expect(!report.passes && report.exitCode == 1)
         #expect(report.shownFieldCount == 4)
         #expect(report.problems == ["first", "middle", "last", "email"].map {
-            CheckReport.Problem(key: $0, state: .empty, reason: "is required")
+            CheckReport.Problem(key: $0, page: "main", state: .empty, reason: "is required")
         })
     }
 
@@ -29,7 +29,7 @@ struct CheckTests {
         #expect(report.emptyOptionalKeys == ["email"])
 
         try box.form.changeRules(of: "email", RuleChange(requirement: .required))
-        #expect(try box.form.check().problems == [CheckReport.Problem(key: "email", state: .empty, reason: "is required")])
+        #expect(try box.form.check().problems == [CheckReport.Problem(key: "email", page: "main", state: .empty, reason: "is required")])
     }
 
     @Test("short and invalid shown fields fail with their reasons; hidden fields are not checked")
@@ -44,8 +44,8 @@ struct CheckTests {
         try box.form.set("twitter", to: "abc")
         let report = try box.form.check()
         #expect(report.problems == [
-            CheckReport.Problem(key: "first", state: .short, reason: "has fewer than 3 characters"),
-            CheckReport.Problem(key: "last", state: .invalid, reason: "does not match /[0-9]+/"),
+            CheckReport.Problem(key: "first", page: "main", state: .short, reason: "has fewer than 3 characters"),
+            CheckReport.Problem(key: "last", page: "main", state: .invalid, reason: "does not match /[0-9]+/"),
         ])
     }
 

@@ -45,7 +45,7 @@ struct StrictSchemaTests {
         try makeVersionOneDatabase(path, extraSQL: "DELETE FROM history WHERE id = (SELECT max(id) FROM history);")
         let fieldsBefore = try sqlite3(path, "SELECT key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email FROM field ORDER BY id;")
         let historyBefore = try sqlite3(path, "SELECT * FROM history ORDER BY id;")
-        let rowsBefore = try sqlite3(path, "SELECT * FROM form_row ORDER BY number;")
+        let rowsBefore = try sqlite3(path, "SELECT number, width, min_width, max_width FROM form_row ORDER BY number;")
         let sequenceBefore = try sqlite3(path, "SELECT seq FROM sqlite_sequence WHERE name = 'history';")
 
         let store = try openStore(path, create: false)
@@ -56,10 +56,10 @@ struct StrictSchemaTests {
 
         #expect(try sqlite3(path, "SELECT key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email FROM field ORDER BY id;") == fieldsBefore)
         #expect(try sqlite3(path, "SELECT * FROM history ORDER BY id;") == historyBefore)
-        #expect(try sqlite3(path, "SELECT * FROM form_row ORDER BY number;") == rowsBefore)
+        #expect(try sqlite3(path, "SELECT number, width, min_width, max_width FROM form_row ORDER BY number;") == rowsBefore)
         #expect(try sqlite3(path, "SELECT seq FROM sqlite_sequence WHERE name = 'history';") == sequenceBefore)
         #expect(try sqlite3(path, "SELECT name FROM pragma_table_list WHERE schema = 'main' AND strict = 1 ORDER BY name;")
-            == "field\nform\nform_row\nhistory\nminimap_rect\nschema_migration")
+            == "field\nform\nform_row\nhistory\nminimap_rect\npage\nschema_migration")
         #expect(try sqlite3(path, "SELECT version || '|' || name FROM schema_migration ORDER BY version;")
             == EmbeddedMigration.all.map { "\($0.number)|\($0.name)" }.joined(separator: "\n"))
         #expect(try sqlite3(path, "PRAGMA integrity_check; PRAGMA foreign_key_check;") == "ok")
@@ -119,7 +119,7 @@ struct StrictSchemaTests {
             UPDATE field SET label = 'Given name', min_length = 2, max_length = 40, pattern = '[a-z]+' WHERE key = 'middle';
             UPDATE form_row SET width = 450 WHERE number = 2;
             UPDATE form SET title_template = 'Hi {first}', minimap_width = 300;
-            INSERT INTO form_row VALUES (3, 100, 50, 200);
+            INSERT INTO form_row (number, width, min_width, max_width) VALUES (3, 100, 50, 200);
             INSERT INTO field (key, label, "row", position) VALUES ('phone', 'Phone', 3, 6);
             """)
         let store = try openStore(path, create: false)
@@ -196,7 +196,7 @@ struct StrictSchemaTests {
                 try db.execute(sql: "PRAGMA ignore_check_constraints = ON; PRAGMA foreign_keys = OFF")
                 try db.inSavepoint {
                     try db.execute(sql: edit)
-                    #expect(throws: UnusableValue.self, "\(edit)") { _ = try FormTables.definition(db) }
+                    #expect(throws: UnusableValue.self, "\(edit)") { _ = try FormTables.definition(db, schemaVersion: 1) }
                     return .rollback
                 }
                 try db.execute(sql: "PRAGMA ignore_check_constraints = OFF")

@@ -56,22 +56,35 @@ public final class EditSession {
 
     // MARK: What is shown
 
-    /// The part of the stored form the editor shows. The one place that
-    /// decides it: today the whole form; with pages, the selected page's
-    /// own form.
-    static func shown(_ whole: FormDefinition) -> FormDefinition {
-        whole
+    /// The key of the page the editor shows: the selected page, or the
+    /// first page when the stored selection shows none (the More list, or
+    /// a selection that names no page), so there is always a page to fill in.
+    static func shownPageKey(_ whole: FormDefinition) -> String? {
+        whole.shownPage?.key ?? whole.pages.first?.key
     }
 
-    /// The form on screen, with the text being typed in it: what the title,
-    /// the states and the minimap are computed from at each keystroke.
-    public var shownForm: FormDefinition {
-        var form = Self.shown(storedForm)
+    /// The part of the stored form the editor shows, the one place that
+    /// decides it: the shown page's own form (`shownPageKey`).
+    static func shown(_ whole: FormDefinition) -> FormDefinition {
+        guard let key = shownPageKey(whole) else { return whole }
+        return whole.form(ofPage: key)
+    }
+
+    /// The whole form with the text being typed in it, showing the page on
+    /// screen: what the title and the minimap are computed from at each
+    /// keystroke (the title may name fields of any page).
+    public var editedForm: FormDefinition {
+        var form = storedForm
         if let focusedKey, let index = form.fields.firstIndex(where: { $0.key == focusedKey }) {
             form.fields[index].value = buffer.text
         }
+        form.selectedPage = Self.shownPageKey(storedForm)
         return form
     }
+
+    /// The page on screen as a form of its own, with the text being typed
+    /// in it: its rows, fields and their states.
+    public var shownForm: FormDefinition { Self.shown(editedForm) }
 
     /// The focused field with the typed text as its value.
     public var focusedField: Field? {
@@ -82,10 +95,12 @@ public final class EditSession {
     /// Whether the focused field holds text not saved yet.
     public var hasUnsavedText: Bool { focusedKey != nil && buffer.text != baseValue }
 
-    /// The fields an editor goes through in `whole`, in order: the shown
-    /// part's shown fields (plain mode asks for these one by one).
+    /// The fields an editor goes through in `whole`, in order: every
+    /// page's shown fields, page by page in tab bar order (plain mode asks
+    /// for these one by one).
     public static func editableFields(of whole: FormDefinition) -> [Field] {
-        shownFields(of: shown(whole))
+        guard !whole.pages.isEmpty else { return shownFields(of: whole) }
+        return whole.pages.flatMap { shownFields(of: whole.form(ofPage: $0.key)) }
     }
 
     /// The fields the focus moves through, in form order: the shown ones,
@@ -116,10 +131,9 @@ public final class EditSession {
             if save() { moveFocus(by: 1) }
         case .save:
             if hasUnsavedText { save() } else { message = .info("nothing to save") }
-        case .previousPage, .nextPage, .page:
-            // One page today: the form's pages come with the multi-page
-            // form, which decides `shown(_:)`.
-            break
+        case .previousPage: switchPage { index, count in (index - 1 + count) % count }
+        case .nextPage: switchPage { index, count in (index + 1) % count }
+        case .page(let number): switchPage { _, count in number >= 1 && number <= count ? number - 1 : nil }
         case .quit:
             return !save()
         }
@@ -214,6 +228,32 @@ public final class EditSession {
     }
 
     // MARK: Inside
+
+    /// Saves the focused field, then selects the page `target` picks from
+    /// the current page's index and the page count (nil: stay). The choice
+    /// is stored as `formctl page select` stores it (nothing is written
+    /// when it does not change), and the focus goes to the page's first field.
+    private func switchPage(_ target: (Int, Int) -> Int?) {
+        let pages = storedForm.pages
+        guard pages.count > 1 else {
+            message = .info("the form has one page (formctl page add KEY TITLE adds one)")
+            return
+        }
+        let current = pages.firstIndex { $0.key == Self.shownPageKey(storedForm) } ?? 0
+        guard let index = target(current, pages.count), index != current || storedForm.shownPage == nil else { return }
+        guard save() else { return }
+        do {
+            try file.selectPage(pages[index].key)
+            storedForm = try file.editableForm()
+            watcher.acknowledge()
+        } catch {
+            message = .problem("could not show page \(pages[index].key): \(error.description)")
+            return
+        }
+        firstRow = 0
+        focus(Self.shownFields(of: Self.shown(storedForm)).first?.key)
+        message = .info("page \(pages[index].title)")
+    }
 
     private func edit(_ now: ContinuousClock.Instant, _ change: (inout EditBuffer) -> Void) {
         guard focusedKey != nil else { return }

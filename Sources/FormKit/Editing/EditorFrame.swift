@@ -16,15 +16,18 @@ public struct EditorFrame: Sendable {
     /// The frame of `session` on a terminal `columns` × `rows` cells. Scrolls
     /// the session's rows so that the focused field is on screen.
     public init(session: EditSession, columns: Int, rows: Int) {
-        let geometry = EditorGeometry(columns: columns, rows: rows)
+        let edited = session.editedForm
+        let geometry = EditorGeometry(columns: columns, rows: rows, showsTabBar: edited.showsTabBar)
         session.scroll(toShow: geometry.visibleFormRows)
         let form = session.shownForm
-        let minimap = FormPicture(form: form).minimap
+        // The whole form, so that the minimap's title is the whole title.
+        let minimap = FormPicture(form: edited).minimap
         let minimapRows = AnsiRenderer(columns: geometry.minimapColumns).rows(for: minimap.size)
         let status = session.status
         let content = EditorScreen.Content(
             form: form, focusedKey: session.focusedKey, cursor: session.buffer.cursor, firstRow: session.firstRow,
-            status: status.text, statusColor: status.color, keys: EditSession.keyHelp, minimapRows: minimapRows)
+            status: status.text, statusColor: status.color, keys: EditSession.keyHelp, minimapRows: minimapRows,
+            title: edited.title, tabs: edited.tabBarLayout, highlightedTab: edited.tabBarLayout.highlightedTab(for: edited.selectedPage))
         let measurer = CellTextMeasurer()
         let screen = EditorScreen(content: content, geometry: geometry, measurer: measurer)
         let size = CGSize(width: CellScale.width(columns: columns), height: CellScale.height(rows: rows))

@@ -11,6 +11,9 @@ import FormLayout
 public struct EditorGeometry: Hashable, Sendable {
     /// The terminal's size.
     public let columns: Int, rows: Int
+    /// Whether a row above the status line shows the tab bar (a form in
+    /// two or more pages, bar not hidden).
+    public let showsTabBar: Bool
 
     /// One row in points: one line of body text.
     public static let rowHeight: CGFloat = Font.body.lineHeight
@@ -29,9 +32,10 @@ public struct EditorGeometry: Hashable, Sendable {
 
     /// The geometry of a terminal `columns` × `rows` cells (at least 20 × 8,
     /// so that a tiny window still lays out, cut by the terminal).
-    public init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int, showsTabBar: Bool = false) {
         self.columns = max(columns, 20)
         self.rows = max(rows, 8)
+        self.showsTabBar = showsTabBar
     }
 
     /// The minimap's width: three tenths of the screen, 16 to 40 columns
@@ -40,7 +44,7 @@ public struct EditorGeometry: Hashable, Sendable {
     /// The form's width, left of the minimap.
     public var formColumns: Int { max(columns - minimapColumns - Self.minimapGap, 10) }
     /// Rows between the top and the status line.
-    public var bodyRows: Int { max(rows - Self.footerRows, 1) }
+    public var bodyRows: Int { max(rows - Self.footerRows - (showsTabBar ? 1 : 0), 1) }
     /// How many form rows fit below the title.
     public var visibleFormRows: Int {
         max((bodyRows - Self.headerRows + Self.rowGap) / (Self.fieldRows + Self.rowGap), 1)

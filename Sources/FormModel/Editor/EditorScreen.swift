@@ -24,11 +24,21 @@ public struct EditorScreen: View {
         public var keys: String
         /// Rows the minimap takes (it is cut at the status line).
         public var minimapRows: Int
+        /// The title shown: the whole form's, whose fields may sit on other pages.
+        public var title: String
+        /// The tab bar's tabs, and which one is highlighted (nil: none);
+        /// shown when the geometry has a tab bar row.
+        public var tabs: TabBarLayout
+        public var highlightedTab: TabBarLayout.Tab?
 
-        /// Content as given.
+        /// Content as given; the title defaults to `form.title`, and there are no tabs.
         public init(form: FormDefinition, focusedKey: String?, cursor: Int, firstRow: Int, status: String,
-                    statusColor: Color, keys: String, minimapRows: Int) {
+                    statusColor: Color, keys: String, minimapRows: Int, title: String? = nil,
+                    tabs: TabBarLayout = TabBarLayout(pages: []), highlightedTab: TabBarLayout.Tab? = nil) {
             self.form = form
+            self.title = title ?? form.title
+            self.tabs = tabs
+            self.highlightedTab = highlightedTab
             self.focusedKey = focusedKey
             self.cursor = cursor
             self.firstRow = firstRow
@@ -81,7 +91,7 @@ public struct EditorScreen: View {
         return VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .top, spacing: CGFloat(EditorGeometry.minimapGap)) {
                 VStack(alignment: .leading, spacing: 0) {
-                    Text(content.form.title)
+                    Text(content.title)
                         .lineLimit(1)
                         .bold()
                         .foregroundColor(EditorPalette.title)
@@ -99,6 +109,9 @@ public struct EditorScreen: View {
                     .frame(width: CGFloat(geometry.minimapColumns), height: row * CGFloat(min(content.minimapRows, geometry.bodyRows)))
             }
             .frame(width: CGFloat(geometry.columns), height: row * CGFloat(geometry.bodyRows), alignment: .topLeading)
+            if geometry.showsTabBar {
+                tabBar.frame(width: CGFloat(geometry.columns), height: row, alignment: .leading)
+            }
             Text(content.status)
                 .lineLimit(1)
                 .foregroundColor(content.statusColor)
@@ -109,6 +122,26 @@ public struct EditorScreen: View {
                 .frame(width: CGFloat(geometry.columns), height: row, alignment: .leading)
         }
         .frame(width: CGFloat(geometry.columns), height: row * CGFloat(geometry.rows), alignment: .topLeading)
+    }
+
+    /// The tab bar in one row (seed 001's four tabs and More from six
+    /// pages): the highlighted tab bold in the accent colour, the others grey.
+    private var tabBar: some View {
+        let tabs = content.tabs.tabs
+        return HStack(alignment: .top, spacing: 3) {
+            ForEach(0..<tabs.count) { index in
+                let tab = tabs[index]
+                let title: String = switch tab {
+                case .page(let page): page.title
+                case .more: TabBarLayout.moreTitle
+                }
+                let isHighlighted = tab == content.highlightedTab
+                Text(isHighlighted ? "[\(title)]" : " \(title) ")
+                    .lineLimit(1)
+                    .fontWeight(isHighlighted ? .bold : .regular)
+                    .foregroundColor(isHighlighted ? Color.blue : EditorPalette.label)
+            }
+        }
     }
 
     /// One form row: its fields side by side, sharing the row's columns.

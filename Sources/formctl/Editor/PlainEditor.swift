@@ -2,8 +2,8 @@ import FormKit
 import Foundation
 
 /// `formctl edit --plain`: the form one field at a time, line by line, for
-/// scripts and screen readers (as huh's accessible mode does). For each
-/// shown field it prints the label, the current value and its state, reads
+/// scripts and screen readers (as huh's accessible mode does), page by page
+/// in tab bar order. For each shown field it prints the label, the current value and its state, reads
 /// one line and prints the new state. An empty line keeps the value; the
 /// end of input stops, keeping the values not reached.
 struct PlainEditor {
@@ -16,7 +16,13 @@ struct PlainEditor {
         Terminal.write("\(DisplayText.escaped(form.title))\n")
         Terminal.write("Type a new value and press Enter; an empty line keeps the value.\n")
         var exitCode: Int32 = 0
+        var page: String?
         for field in EditSession.editableFields(of: form) {
+            // With pages, each page's fields come under its title.
+            if form.pages.count > 1, let key = form.pageKey(of: field), key != page, let title = form.page(key)?.title {
+                page = key
+                Terminal.write("— \(DisplayText.escaped(title)) (page \(key)) —\n")
+            }
             Terminal.write("\(DisplayText.escaped(field.label)) (\(field.key)) [\(DisplayText.escaped(field.value))] \(Self.words(field))\n> ")
             guard var line = readLine(strippingNewline: true) else {
                 Terminal.write("\n")

@@ -11,8 +11,11 @@ W, H = 9, 18
 BACK, FORE = (30, 30, 30), (220, 220, 220)
 lines = sys.stdin.read().split("\n")
 cells = []
+# tmux writes only the attributes that change from one cell to the next,
+# across line ends too: the state carries over from line to line.
+fg, bg, bold = None, None, False
 for line in lines:
-    row, fg, bg, bold, i = [], None, None, False, 0
+    row, i = [], 0
     while i < len(line):
         m = re.match(r"\x1b\[([0-9;]*)m", line[i:])
         if m:

@@ -54,6 +54,20 @@ struct PageCommandTests {
         #expect(svg.contains(">More<"))
     }
 
+    @Test("page select --more shows the More list: its rows in the SVG, an empty minimap explained")
+    func moreList() throws {
+        let box = try Sandbox()
+        try Self.pagedForm(box, pages: 6)
+        #expect(try box.ok(["page", "select", "--more"]).stdoutText == "More: shown\n")
+        #expect(try box.value("SELECT selected_page FROM form") == "(more)")
+        #expect(try box.value("SELECT count(*) FROM minimap_rect") == "0")
+        let svg = try box.ok(["minimap", "--format", "svg"])
+        #expect(svg.stdoutText.contains(">Page 5<") && svg.stdoutText.contains(">Page 6<") && !svg.stdoutText.contains(">Field 5<"))
+        #expect(svg.stderrText.contains("the More list is shown"), "\(svg)")
+        #expect(try box.ok(["page", "list"]).stdoutText.hasSuffix("the More list is shown\n"))
+        #expect(try box.ok(["page", "select", "--more"]).stdoutText == "More: already shown (nothing written)\n")
+    }
+
     @Test("moving page 6 to place 2 puts it in the bar and page 4 behind More, and the order is kept")
     func move() throws {
         let box = try Sandbox()

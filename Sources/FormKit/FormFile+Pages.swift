@@ -14,6 +14,12 @@ extension FormFile {
         PageSelection(of: try definition())
     }
 
+    /// `pages()` and `pageSelection()` from one read (`formctl page list`).
+    public func pagesAndSelection() throws(FormKitError) -> (pages: [PageListing], selection: PageSelection) {
+        let form = try definition()
+        return (PageListing.pages(of: form), PageSelection(of: form))
+    }
+
     /// Adds a page without rows at place `index` in the tab bar (from 1;
     /// nil: last). A key in use is `duplicatePage` (64); a key that is not
     /// 1–64 ASCII letters, digits, `_` or `-`, or an empty title, is

@@ -40,9 +40,10 @@ public struct PagedFormScreen: View {
 
     @ViewBuilder
     private var bar: some View {
+        let layout = form.tabBarLayout
         let barView = HStack(alignment: .center, spacing: 0) {
-            ForEach(Array(form.tabBarLayout.tabs.enumerated()), id: \.offset) { _, tab in
-                item(for: tab)
+            ForEach(Array(layout.tabs.enumerated()), id: \.offset) { _, tab in
+                item(for: tab, in: layout)
             }
         }
         .frame(height: CGFloat(form.tabBarHeight))
@@ -70,8 +71,7 @@ public struct PagedFormScreen: View {
         }
     }
 
-    private func item(for tab: TabBarLayout.Tab) -> TabBarItemView {
-        let layout = form.tabBarLayout
+    private func item(for tab: TabBarLayout.Tab, in layout: TabBarLayout) -> TabBarItemView {
         let highlighted = layout.highlightedTab(for: form.selectedPage) == tab
         switch tab {
         case .page(let page):

@@ -28,7 +28,7 @@ struct PageCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (pages, selection) = try database.run { form throws(FormKitError) in (try form.pages(), try form.pageSelection()) }
+            let (pages, selection) = try database.run { form throws(FormKitError) in try form.pagesAndSelection() }
             if json {
                 let output = pages.map {
                     Output(key: $0.page.key, title: $0.page.title, position: $0.page.position, rows: $0.rows,

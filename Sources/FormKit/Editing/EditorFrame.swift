@@ -20,8 +20,9 @@ public struct EditorFrame: Sendable {
         let geometry = EditorGeometry(columns: columns, rows: rows, showsTabBar: edited.showsTabBar)
         session.scroll(toShow: geometry.visibleFormRows)
         let form = session.shownForm
-        // The whole form, so that the minimap's title is the whole title.
-        let minimap = FormPicture(form: edited).minimap
+        // The whole form, so that the minimap's title is the whole title;
+        // only the minimap is laid out (not the point-sized screen).
+        let minimap = DisplayList(minimapRects: FormPicture.minimapRects(of: edited), minimapWidth: edited.minimapWidth)
         let minimapRows = AnsiRenderer(columns: geometry.minimapColumns).rows(for: minimap.size)
         let status = session.status
         let content = EditorScreen.Content(

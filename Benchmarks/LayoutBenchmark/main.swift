@@ -4,6 +4,11 @@
 //
 //   swift run -c release LayoutBenchmark [--reference-nodes-per-second N] [--sizes 1000,10000]
 //
+// `--once N` lays out one form of N fields once and prints one line: the
+// run to profile (for example under `valgrind --tool=callgrind
+// --toggle-collect='$s9FormModel0A7PictureV4form*'`, which counts exactly
+// the timed pipeline).
+//
 // `Benchmarks/layout.sh` runs it together with a Taffy (Rust flexbox)
 // reference measured in the same run and passes that figure in.
 import FormLayout
@@ -15,6 +20,8 @@ struct Options {
     var referenceNodesPerSecond: Double?
     var referenceName = "reference"
     var runs: Int?
+    /// Lay out one form of this many fields once, for a profiler.
+    var once: Int?
 
     init(arguments: [String]) {
         var index = 1
@@ -26,13 +33,27 @@ struct Options {
             case "--reference-nodes-per-second": referenceNodesPerSecond = Double(value); index += 1
             case "--reference-name": referenceName = value; index += 1
             case "--runs": runs = Int(value); index += 1
+            case "--once": once = Int(value); index += 1
+            case "-h", "--help": print(Self.usage); exit(0)
             default:
-                FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
+                FileHandle.standardError.write(Data("unknown argument \(argument)\n\(Self.usage)\n".utf8))
                 exit(64)
             }
             index += 1
         }
     }
+
+    static let usage = """
+        usage: LayoutBenchmark [--sizes 1000,10000,100000] [--runs N] [--reference-nodes-per-second N]
+                               [--reference-name NAME] [--once FIELDS] [-h]
+          --sizes LIST    field counts to time (default 1000,10000,100000)
+          --runs N        timed runs per size (default: 3 to 30, fewer for larger forms)
+          --reference-nodes-per-second N, --reference-name NAME
+                          another engine's figure to print the ratio against
+          --once FIELDS   lay out one form of FIELDS fields once and print its node count:
+                          the run to profile, e.g. valgrind --tool=callgrind
+                          --toggle-collect='$s9FormModel0A7PictureV4form*'
+        """
 }
 
 /// A form of `count` fields in rows of three, 540 wide, a third of them filled.
@@ -56,6 +77,12 @@ let M_TRIM_THRESHOLD: Int32 = -1, M_MMAP_MAX: Int32 = -4 // <malloc.h>
 
 let options = Options(arguments: CommandLine.arguments)
 let clock = ContinuousClock()
+
+if let fields = options.once {
+    let picture = FormPicture(form: makeForm(fields: fields))
+    print("\(fields) fields: \(picture.minimapRects.count) minimap rectangles, \(picture.screen.items.count) drawn items")
+    exit(0)
+}
 
 /// Times every size and prints one table; returns (fields, nodes, seconds) rows.
 func measure(title: String) -> [(fields: Int, nodes: Int, seconds: Double)] {

@@ -21,6 +21,11 @@ protocol NodeRules {
     /// proposal: the nodes worth a size-cache entry.
     static var computesOwnSize: Bool { get }
 
+    /// Whether the node sizes itself in a few arithmetic steps, whatever it
+    /// is offered (a shape, a control): a modifier around it answers faster
+    /// without a size-cache entry than with one (see `SizeCache.grow`).
+    static var sizesInConstantTime: Bool { get }
+
     /// The size the node chooses for `proposal` (already normalised on the
     /// axes it ignores). Called through ``_ViewGraph/size(of:_:)``, which
     /// memoises the answer.
@@ -132,6 +137,14 @@ extension NodeKind {
         return visit(Ask())
     }
 
+    /// See ``NodeRules/sizesInConstantTime``.
+    var sizesInConstantTime: Bool {
+        struct Ask: NodeRulesVisitor {
+            func visit<Rules: NodeRules>(_ rules: Rules.Type) -> Bool { Rules.sizesInConstantTime }
+        }
+        return visit(Ask())
+    }
+
     /// See ``NodeRules/preferenceRole``.
     var preferenceRole: PreferenceRole {
         struct Ask: NodeRulesVisitor {
@@ -150,6 +163,11 @@ extension _ViewGraph {
         }
         return node.kind.visit(Ask(graph: self, node: node))
     }
+}
+
+extension NodeRules {
+    /// Most kinds do not: only the simplest leaves say so.
+    static var sizesInConstantTime: Bool { false }
 }
 
 /// Rules for a modifier that, unless it says otherwise, is its child:

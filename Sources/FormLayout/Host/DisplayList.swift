@@ -42,7 +42,10 @@ public struct DisplayItem: Hashable, Sendable {
     /// Fill colour (text colour for text).
     public var fill: Color
     /// Outline colour, if the shape is stroked (a text field's border).
-    public var stroke: Color?
+    public var stroke: Color? {
+        get { strokeBox?.value }
+        set { strokeBox = newValue.map(ColorBox.init) }
+    }
     /// The `accessibilityIdentifier` of the nearest view that set one.
     public var identifier: String?
     /// How the shape is moved when drawn (`rotationEffect`), in window
@@ -64,15 +67,41 @@ public struct DisplayItem: Hashable, Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(value) }
     }
 
+    /// Only text fields and a few controls are stroked: the stroke is kept
+    /// out of line for the same reason as the transform (49 bytes inline,
+    /// one pointer here), and the controls that stroke share one box per
+    /// colour among all their items.
+    private var strokeBox: ColorBox?
+
+    /// An immutable colour shared by reference (see `strokeBox`).
+    final class ColorBox: Hashable, Sendable {
+        let value: Color
+        init(_ value: Color) { self.value = value }
+        static func == (a: ColorBox, b: ColorBox) -> Bool { a.value == b.value }
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
+
     /// An item as given; `z` should equal its index in the `DisplayList`.
     public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil,
                 transform: AffineTransform2D? = nil) {
         self.transformBox = transform.map(TransformBox.init)
+        self.strokeBox = stroke.map(ColorBox.init)
         self.z = z
         self.frame = frame
         self.shape = shape
         self.fill = fill
-        self.stroke = stroke
+        self.identifier = identifier
+    }
+
+    /// An item whose stroke is already boxed, so that the builder can
+    /// share one box among many items.
+    init(z: Int, frame: CGRect, shape: Shape, fill: Color, strokeBox: ColorBox?, identifier: String?, transform: AffineTransform2D?) {
+        self.transformBox = transform.map(TransformBox.init)
+        self.strokeBox = strokeBox
+        self.z = z
+        self.frame = frame
+        self.shape = shape
+        self.fill = fill
         self.identifier = identifier
     }
 }

@@ -44,8 +44,10 @@ final class DisplayListBuilder {
     }
 
     /// Adds one shape, in front of everything added so far.
-    func add(_ frame: CGRect, _ shape: DisplayItem.Shape, _ fill: Color, stroke: Color? = nil) {
-        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: fill, stroke: stroke, identifier: identifier,
+    /// `stroke` is boxed by the caller, once for all the items stroked in
+    /// that colour (see `DisplayItem.strokeBox`).
+    func add(_ frame: CGRect, _ shape: DisplayItem.Shape, _ fill: Color, stroke: DisplayItem.ColorBox? = nil) {
+        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: fill, strokeBox: stroke, identifier: identifier,
                                  transform: transform.isIdentity ? nil : transform))
     }
 

@@ -11,8 +11,10 @@ struct SizeCache {
     var next: [UInt8] = []
     /// Each node's cache block, or -1: leaves and modifiers that hand the
     /// proposal to their child answer faster than a cache lookup, so only
-    /// stacks, frames and padding get one (which also keeps the memory
-    /// touched per layout, and so page faults, down).
+    /// stacks, frames and padding get one, and not even those when all they
+    /// wrap is a leaf that sizes itself in constant time (a minimap's
+    /// rectangles in their frames), which also keeps the memory touched per
+    /// layout, and so page faults, down.
     var block: [Int32] = []
 
     /// A key no proposal has: a NaN payload Swift never produces.
@@ -38,12 +40,13 @@ struct SizeCache {
         next[block] = (next[block] &+ 1) & 3
     }
 
-    /// Gives each of `nodes` (the ones added since the last call) a block
-    /// if its kind computes its own size.
-    mutating func grow(for nodes: ArraySlice<Node>) {
+    /// Gives each of `graph.nodes[first...]` (the ones added since the
+    /// last call) a block if its kind computes its own size and it wraps
+    /// more than one constant-time leaf.
+    mutating func grow(from first: Int, of graph: _ViewGraph) {
         var blocks = next.count
-        for node in nodes {
-            if node.kind.computesOwnSize {
+        for node in graph.nodes[first...] {
+            if node.kind.computesOwnSize && !(node.childCount == 1 && graph.nodes[Int(graph.childIDs[Int(node.childStart)])].kind.sizesInConstantTime) {
                 block.append(Int32(blocks))
                 blocks += 1
             } else {

@@ -46,6 +46,6 @@ extension _ViewGraph {
             sizeCache.block.reserveCapacity(nodes.count * 2)
         }
         frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
-        sizeCache.grow(for: nodes[first...])
+        sizeCache.grow(from: first, of: self)
     }
 }

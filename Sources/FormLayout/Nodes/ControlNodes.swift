@@ -1,5 +1,12 @@
 private typealias Look = SwiftUIConstants.ControlAppearance
 
+/// The controls' outline colours, boxed once for every item drawn with
+/// them (see `DisplayItem.strokeBox`).
+private enum Strokes {
+    static let textFieldBorder = DisplayItem.ColorBox(Look.textFieldBorder)
+    static let sliderThumbBorder = DisplayItem.ColorBox(Look.sliderThumbBorder)
+}
+
 /// What a control node shows; each control reads the fields it needs.
 struct ControlPayload {
     var text = ""
@@ -12,6 +19,7 @@ struct ControlPayload {
 /// A rounded-border text field: as wide as offered, one line high; it
 /// shows its text (or placeholder) clipped at its edge.
 enum TextFieldNode: LeafNodeRules {
+    static var sizesInConstantTime: Bool { true }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence {
         SizeDependence(width: true, height: false)
     }
@@ -23,7 +31,7 @@ enum TextFieldNode: LeafNodeRules {
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
         let control = list.graph.controls[Int(node.payload)]
         let frame = list.frame(of: id)
-        list.add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Look.textFieldBorder)
+        list.add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Strokes.textFieldBorder)
         let showsPlaceholder = control.text.isEmpty
         let string = showsPlaceholder ? control.placeholder : control.text
         let inset = SwiftUIConstants.textFieldTextInset
@@ -55,6 +63,7 @@ enum TextFieldNode: LeafNodeRules {
 /// A slider: as wide as offered (at least its thumb), a fixed height; a
 /// track filled up to the thumb.
 enum SliderNode: LeafNodeRules {
+    static var sizesInConstantTime: Bool { true }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence {
         SizeDependence(width: true, height: false)
     }
@@ -73,13 +82,14 @@ enum SliderNode: LeafNodeRules {
         list.add(track, .capsule, Look.sliderTrack)
         let thumbX = frame.minX + CGFloat(control.fraction) * (frame.width - thumb)
         list.add(CGRect(x: frame.minX, y: track.minY, width: thumbX + thumb / 2 - frame.minX, height: trackHeight), .capsule, .blue)
-        list.add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Look.sliderThumbBorder)
+        list.add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Strokes.sliderThumbBorder)
     }
 }
 
 /// A toggle's switch: a fixed size whatever it is offered; a capsule
 /// track and a knob at the end that says its state.
 enum ToggleSwitchNode: LeafNodeRules {
+    static var sizesInConstantTime: Bool { true }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence { .neither }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
@@ -100,6 +110,7 @@ enum ToggleSwitchNode: LeafNodeRules {
 /// A divider: a hairline across the enclosing stack's axis (vertical in an
 /// `HStack`, horizontal elsewhere), as long as offered.
 enum DividerNode: LeafNodeRules {
+    static var sizesInConstantTime: Bool { true }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence {
         SizeDependence(width: node.axis != .horizontal, height: node.axis == .horizontal)
     }
@@ -119,6 +130,7 @@ enum DividerNode: LeafNodeRules {
 /// A spacer: along its stack's axis it takes what it is offered, at least
 /// its minimum length; it draws nothing.
 enum SpacerNode: LeafNodeRules {
+    static var sizesInConstantTime: Bool { true }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence {
         SizeDependence(width: node.axis != .vertical, height: node.axis != .horizontal)
     }

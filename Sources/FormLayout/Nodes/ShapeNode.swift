@@ -1,6 +1,7 @@
 /// A filled shape (`Rectangle`, `Circle`, `Color`, …): it takes whatever
 /// size it is offered, SwiftUI's ideal size where a dimension is left open.
 enum ShapeNode: LeafNodeRules {
+    static var sizesInConstantTime: Bool { true }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence { .both }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {

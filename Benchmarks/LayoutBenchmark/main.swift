@@ -22,6 +22,8 @@ struct Options {
     var runs: Int?
     /// Lay out one form of this many fields once, for a profiler.
     var once: Int?
+    /// Print a digest of one form's output instead of timing.
+    var digest: Int?
 
     init(arguments: [String]) {
         var index = 1
@@ -34,6 +36,7 @@ struct Options {
             case "--reference-name": referenceName = value; index += 1
             case "--runs": runs = Int(value); index += 1
             case "--once": once = Int(value); index += 1
+            case "--digest": digest = Int(value); index += 1
             case "-h", "--help": print(Self.usage); exit(0)
             default:
                 FileHandle.standardError.write(Data("unknown argument \(argument)\n\(Self.usage)\n".utf8))
@@ -53,6 +56,9 @@ struct Options {
           --once FIELDS   lay out one form of FIELDS fields once and print its node count:
                           the run to profile, e.g. valgrind --tool=callgrind
                           --toggle-collect='$s9FormModel0A7PictureV4form*'
+          --digest FIELDS a checksum of everything one form of FIELDS fields draws (the
+                          screen's and the minimap's display lists, the minimap's rectangles):
+                          equal before and after a change to the engine whose output is the same
         """
 }
 
@@ -77,6 +83,30 @@ let M_TRIM_THRESHOLD: Int32 = -1, M_MMAP_MAX: Int32 = -4 // <malloc.h>
 
 let options = Options(arguments: CommandLine.arguments)
 let clock = ContinuousClock()
+
+if let fields = options.digest {
+    // FNV-1a over the printed output: deterministic across processes
+    // (Swift's Hasher is seeded per process).
+    let picture = FormPicture(form: makeForm(fields: fields))
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var items = 0
+    func add(_ text: String) {
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    }
+    // Colours by their components: their description rounds to bytes.
+    func components(_ color: Color?) -> String {
+        color.map { "\($0.red) \($0.green) \($0.blue) \($0.opacity) \(String(describing: $0.name))" } ?? "none"
+    }
+    for item in picture.screen.items + picture.minimap.items {
+        add("\(item.z) \(item.frame) \(item.shape) \(components(item.fill)) \(components(item.stroke)) ")
+        add("\(String(describing: item.identifier)) \(String(describing: item.transform))\n")
+        items += 1
+    }
+    add("\(picture.screen.size) \(picture.minimap.size)\n")
+    for rect in picture.minimapRects { add("\(rect)\n") }
+    print("\(fields) fields: \(items) drawn items, \(picture.minimapRects.count) minimap rectangles, digest \(String(hash, radix: 16))")
+    exit(0)
+}
 
 if let fields = options.once {
     let picture = FormPicture(form: makeForm(fields: fields))

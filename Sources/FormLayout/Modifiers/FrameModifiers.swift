@@ -1,14 +1,21 @@
 @usableFromInline
 package struct FixedFrameModifier: UnaryNodeModifier {
-    let payload: FixedFramePayload
+    let width: CGFloat?
+    let height: CGFloat?
+    let alignment: Alignment
 
     @usableFromInline
     init(width: CGFloat?, height: CGFloat?, alignment: Alignment) {
-        payload = FixedFramePayload(width: width, height: height, alignment: alignment)
+        self.width = width
+        self.height = height
+        self.alignment = alignment
     }
 
     @usableFromInline var kind: NodeKind { .fixedFrame }
-    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.fixedFrames.appendIndex(payload) }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int {
+        let alignment = Int32(graph.alignmentIndex(alignment))
+        return graph.fixedFrames.appendIndex(FixedFramePayload(width: width, height: height, alignment: alignment))
+    }
 }
 
 @usableFromInline

@@ -18,7 +18,9 @@ enum FixedFrameNode: FrameNodeRules {
         return ProposedViewSize(width: frame.width ?? p.width, height: frame.height ?? p.height)
     }
 
-    static func alignment(_ node: Node, in graph: _ViewGraph) -> Alignment { graph.fixedFrames[Int(node.payload)].alignment }
+    static func alignment(_ node: Node, in graph: _ViewGraph) -> Alignment {
+        graph.alignments[Int(graph.fixedFrames[Int(node.payload)].alignment)]
+    }
 }
 
 /// The flexible `frame(minWidth:idealWidth:maxWidth:…)`: clamps what it
@@ -72,11 +74,13 @@ enum FlexFrameNode: FrameNodeRules {
     }
 }
 
-/// A fixed frame's dimensions and alignment.
+/// A fixed frame's dimensions and alignment. The alignment is an index
+/// into the graph's shared `alignments` (32 bytes a frame instead of 112:
+/// a minimap draws two frames per field).
 struct FixedFramePayload {
     let width: CGFloat?
     let height: CGFloat?
-    let alignment: Alignment
+    let alignment: Int32
 }
 
 /// A flexible frame's limits and alignment.

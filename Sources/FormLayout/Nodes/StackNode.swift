@@ -94,7 +94,17 @@ extension _ViewGraph {
                 sorted = inOrder(stackScratch.flexibility[slot - 1], stackScratch.flexibility[slot])
                 slot += 1
             }
-            if !sorted { stackScratch.flexibility[flexMark...].sort(by: inOrder) }
+            if !sorted {
+                if stackScratch.flexibility.count - flexMark <= 8 {
+                    // A row of a few fields: sorted in place, where the
+                    // library's stable sort allocates a buffer each time.
+                    // `inOrder` is a strict total order (ties go by index),
+                    // so any correct sort gives the same order.
+                    insertionSort(&stackScratch.flexibility, from: flexMark, by: inOrder)
+                } else {
+                    stackScratch.flexibility[flexMark...].sort(by: inOrder)
+                }
+            }
             var remaining = main - spacing
             var reserved: CGFloat = 0
             if !samePriority {
@@ -235,6 +245,22 @@ struct CombinedGuide {
     var value: CGFloat? {
         guard count > 0 else { return nil }
         return rule == .mean ? sum / CGFloat(count) : extreme
+    }
+}
+
+/// Sorts `entries[start...]` in place by `inOrder`, without allocating.
+@inline(__always)
+private func insertionSort(_ entries: inout [StackFlexibility], from start: Int, by inOrder: (StackFlexibility, StackFlexibility) -> Bool) {
+    var next = start + 1
+    while next < entries.count {
+        let entry = entries[next]
+        var slot = next
+        while slot > start && inOrder(entry, entries[slot - 1]) {
+            entries[slot] = entries[slot - 1]
+            slot -= 1
+        }
+        entries[slot] = entry
+        next += 1
     }
 }
 

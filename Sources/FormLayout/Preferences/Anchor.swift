@@ -24,7 +24,12 @@ public struct Anchor<Value>: Equatable where Value: Equatable {
 
 extension Anchor.Source where Value == CGRect {
     /// The view's bounds.
-    public static var bounds: Anchor<CGRect>.Source { rect(nil) }
+    public static var bounds: Anchor<CGRect>.Source {
+        // Closures that capture nothing: every text field and container of
+        // a form asks for its bounds, and a capturing closure is an
+        // allocation per view (and a release when the layout is freed).
+        Anchor<CGRect>.Source(resolve: { frame in frame }, convert: convertRect)
+    }
     /// A rectangle in the view's own coordinates.
     public static func rect(_ rect: CGRect) -> Anchor<CGRect>.Source { self.rect(Optional(rect)) }
 
@@ -34,8 +39,15 @@ extension Anchor.Source where Value == CGRect {
                 guard let local else { return frame }
                 return CGRect(x: frame.minX + local.minX, y: frame.minY + local.minY, width: local.width, height: local.height)
             },
-            convert: { rect, origin in CGRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height) })
+            convert: convertRect)
     }
+
+}
+
+/// `rect` in a space whose origin is at `origin` in the window. A free
+/// function, so that the closures made from it capture nothing.
+private func convertRect(_ rect: CGRect, _ origin: CGPoint) -> CGRect {
+    CGRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
 }
 
 extension Anchor.Source where Value == CGPoint {

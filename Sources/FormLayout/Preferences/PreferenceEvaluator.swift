@@ -17,7 +17,7 @@ extension _ViewGraph {
             guard writer.keyID == ObjectIdentifier(Key.self) else { return below }
             let typed = unsafeDowncast(writer, to: PreferenceWriter<Key>.self)
             var value = writer.replaces ? Key.defaultValue : (below ?? Key.defaultValue)
-            typed.write(&value, frames[Int(id)])
+            typed.write(&value, frame: frames[Int(id)])
             return value
         case .secondaryFirst, .hostFirst:
             let children = self.children(of: id)

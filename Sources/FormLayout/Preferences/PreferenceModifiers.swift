@@ -11,13 +11,63 @@ class AnyPreferenceWriter {
     }
 }
 
-final class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
-    /// Writes into `value`, given the writer's frame in the window.
-    let write: (inout Key.Value, CGRect) -> Void
-    init(replaces: Bool, write: @escaping (inout Key.Value, CGRect) -> Void) {
-        self.write = write
+/// Writes one key's value. Each way of writing is a subclass holding what
+/// it needs as stored properties, rather than one class holding a closure
+/// that captures them: a form has two writers per field, and each closure
+/// context is one more allocation to make and to free per layout.
+class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
+    init(replaces: Bool) {
         super.init(keyID: ObjectIdentifier(Key.self), replaces: replaces)
     }
+
+    /// Writes into `value`, given the writer's frame in the window.
+    func write(_ value: inout Key.Value, frame: CGRect) {}
+}
+
+/// `preference(key:value:)`: a constant value.
+final class ValuePreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
+    let value: Key.Value
+    init(value: Key.Value) {
+        self.value = value
+        super.init(replaces: true)
+    }
+    override func write(_ value: inout Key.Value, frame: CGRect) { value = self.value }
+}
+
+/// `transformPreference(_:_:)`: edits the subtree's value.
+final class TransformPreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
+    let transform: (inout Key.Value) -> Void
+    init(transform: @escaping (inout Key.Value) -> Void) {
+        self.transform = transform
+        super.init(replaces: false)
+    }
+    override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value) }
+}
+
+/// `anchorPreference(key:value:transform:)`: a value made from an anchor
+/// of the writer's frame.
+final class AnchorPreferenceWriter<Key: PreferenceKey, A: Equatable>: PreferenceWriter<Key> {
+    let anchor: Anchor<A>.Source
+    let transform: (Anchor<A>) -> Key.Value
+    init(anchor: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> Key.Value) {
+        self.anchor = anchor
+        self.transform = transform
+        super.init(replaces: true)
+    }
+    override func write(_ value: inout Key.Value, frame: CGRect) { value = transform(anchor.anchor(in: frame)) }
+}
+
+/// `transformAnchorPreference(key:value:transform:)`: edits the subtree's
+/// value with an anchor of the writer's frame.
+final class AnchorTransformPreferenceWriter<Key: PreferenceKey, A: Equatable>: PreferenceWriter<Key> {
+    let anchor: Anchor<A>.Source
+    let transform: (inout Key.Value, Anchor<A>) -> Void
+    init(anchor: Anchor<A>.Source, transform: @escaping (inout Key.Value, Anchor<A>) -> Void) {
+        self.anchor = anchor
+        self.transform = transform
+        super.init(replaces: false)
+    }
+    override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value, anchor.anchor(in: frame)) }
 }
 
 /// Writes a key's value: behind `preference`, `anchorPreference` and their transform forms.
@@ -28,25 +78,25 @@ package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
     /// `preference(key:value:)`.
     @usableFromInline
     init(value: Key.Value) {
-        writer = PreferenceWriter<Key>(replaces: true) { stored, _ in stored = value }
+        writer = ValuePreferenceWriter<Key>(value: value)
     }
 
     /// `transformPreference(_:_:)`.
     @usableFromInline
     init(transform: @escaping (inout Key.Value) -> Void) {
-        writer = PreferenceWriter<Key>(replaces: false) { stored, _ in transform(&stored) }
+        writer = TransformPreferenceWriter<Key>(transform: transform)
     }
 
     /// `anchorPreference(key:value:transform:)`.
     @usableFromInline
     init<A>(anchor: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> Key.Value) {
-        writer = PreferenceWriter<Key>(replaces: true) { stored, frame in stored = transform(anchor.anchor(in: frame)) }
+        writer = AnchorPreferenceWriter<Key, A>(anchor: anchor, transform: transform)
     }
 
     /// `transformAnchorPreference(key:value:transform:)`.
     @usableFromInline
     init<A>(anchor: Anchor<A>.Source, transformInPlace transform: @escaping (inout Key.Value, Anchor<A>) -> Void) {
-        writer = PreferenceWriter<Key>(replaces: false) { stored, frame in transform(&stored, anchor.anchor(in: frame)) }
+        writer = AnchorTransformPreferenceWriter<Key, A>(anchor: anchor, transform: transform)
     }
 
     @usableFromInline var kind: NodeKind { .preferenceWriter }

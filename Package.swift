@@ -56,10 +56,15 @@ let package = Package(
         // Every operation users have, as a Swift API: the CLI's one
         // dependency inside the package.
         .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormStore", "FormRender"]),
+        // Stands in for ICU's 34 MB data package in the static formctl binary,
+        // which links full Foundation through GRDB but never reads ICU's data
+        // (see its source). Linked into the executable only.
+        .target(name: "EmptyICUData"),
         .executableTarget(
             name: "formctl",
             dependencies: [
                 "FormKit",
+                "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

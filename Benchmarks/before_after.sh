@@ -55,10 +55,18 @@ fi
 build() {   # build DIR: prints the two binaries' paths
     local dir="$1"
     local layout=(swift build -c release --static-swift-stdlib --scratch-path "$dir/.build-bench" --package-path "$dir" --product LayoutBenchmark)
-    local cli=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$dir/.build-cli" --package-path "$dir" --product formctl)
     "${layout[@]}" >&2
-    "${cli[@]}" >&2
-    echo "$("${layout[@]}" --show-bin-path)/LayoutBenchmark" "$("${cli[@]}" --show-bin-path)/formctl"
+    # Each revision's formctl as its README built it: Scripts/build-release.sh
+    # where the revision has it, else the plain static build of before.
+    local cli_binary
+    if [[ -x "$dir/Scripts/build-release.sh" ]]; then
+        cli_binary="$("$dir/Scripts/build-release.sh" --scratch-path "$dir/.build-cli" | tail -n 1)"
+    else
+        local cli=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path "$dir/.build-cli" --package-path "$dir" --product formctl)
+        "${cli[@]}" >&2
+        cli_binary="$("${cli[@]}" --show-bin-path)/formctl"
+    fi
+    echo "$("${layout[@]}" --show-bin-path)/LayoutBenchmark" "$cli_binary"
 }
 echo "building $(git log --oneline -1 "$rev") (before) and the working tree (after)"
 read -r before_layout before_cli < <(build "$root/$tree" | tail -n 1)

@@ -15,8 +15,9 @@ a formctl-only workflow never pays.
 
 Prints, per pair, median and p90 wall time (ms) and median CPU time
 (user + sys, from wait4) for each side, the ratio of the medians
-formctl/sqlite3, its target and PASS or MISS. A MISS is a result, not an
-error: the exit code is 0 unless a command failed.
+formctl/sqlite3, its target and PASS or MISS; and the binary's size against
+its target. A MISS is a result, not an error: the exit code is 0 unless a
+command failed.
 """
 import argparse
 import math
@@ -26,7 +27,9 @@ import subprocess
 import sys
 import time
 
-TARGETS = {"get": 1.5, "set": 2.5, "minimap": 3.0}
+TARGETS = {"get": 1.2, "set": 2.0, "minimap": 2.0}
+# The binary's size in MB (10^6 bytes): the static release binary users install.
+SIZE_TARGET_MB = 30.0
 
 
 def spawn_and_wait(argv, env):
@@ -135,7 +138,10 @@ def main():
     print(f"machine: {affinity} CPUs usable ({os.cpu_count()} online), {cpu_model()}, load {os.getloadavg()[0]:.2f}")
     print(f"sqlite3: {first_line([sqlite3, '--version'])}")
     print(f"swift:   {args.swift_version or first_line(['swift', '--version'])}")
-    print(f"formctl: {formctl} ({os.path.getsize(formctl) / 1e6:.1f} MB)")
+    size_mb = os.path.getsize(formctl) / 1e6
+    size_verdict = "PASS" if size_mb <= SIZE_TARGET_MB else "MISS"
+    print(f"formctl: {formctl}")
+    print(f"size:    {os.path.getsize(formctl):,} bytes = {size_mb:.2f} MB (target ≤ {SIZE_TARGET_MB:.0f} MB) {size_verdict}")
     print(f"runs: {args.runs} per side, {args.warmup} warm-up, sides alternating")
 
     floor = time_pair({"true": lambda i: ["/bin/true"]}, min(args.runs, 100), 3, env)["true"]
@@ -163,7 +169,8 @@ def main():
         sys.stdout.flush()
     print()
     print("summary: " + "; ".join(f"{name} {ratio:.2f}× (≤ {target:.1f}×) {verdict}"
-                                  for name, ratio, target, verdict in summary))
+                                  for name, ratio, target, verdict in summary)
+          + f"; size {size_mb:.2f} MB (≤ {SIZE_TARGET_MB:.0f} MB) {size_verdict}")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 # goal (issue 11) is a ratio of at most 2. A benchmark, not a test: it
 # prints figures and exits 0 unless formctl fails.
 #
-#   Benchmarks/large_values.sh                 # builds the README's static release binary first
+#   Benchmarks/large_values.sh                 # builds the README's release binary first (Scripts/build-release.sh)
 #   FORMCTL_BIN=path/to/formctl Benchmarks/large_values.sh
 #   RUNS=5 Benchmarks/large_values.sh
 set -euo pipefail
@@ -14,9 +14,7 @@ cd "$(dirname "$0")/.."
 runs="${RUNS:-3}"
 bin="${FORMCTL_BIN:-}"
 if [[ -z "$bin" ]]; then
-    scratch=(--scratch-path "${SCRATCH_PATH:-.build-bench}")
-    swift build "${scratch[@]}" -c release --static-swift-stdlib -Xswiftc -static-executable --product formctl >&2
-    bin="$(swift build "${scratch[@]}" -c release --show-bin-path)/formctl"
+    bin="$(Scripts/build-release.sh --scratch-path "${SCRATCH_PATH:-.build-bench}" | tail -n 1)"
 fi
 
 tmp="$(mktemp -d)"

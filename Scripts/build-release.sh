@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Builds the formctl binary users install: release, fully static, small.
+# Prints the binary's path on its last line. See usage() below.
+set -euo pipefail
+
+usage() {
+    cat <<'TEXT'
+usage: Scripts/build-release.sh [--scratch-path PATH] [--keep-symbols] [-h]
+
+Builds formctl for release as one static file that needs nothing installed
+where it runs, and prints its path on the last line:
+
+  --static-swift-stdlib -Xswiftc -static-executable
+        the Swift runtime, Foundation, libsqlite3.a and libpcre2-8.a linked
+        in: no dynamic loader, about half the start-up time
+  -Xswiftc -Osize
+        code compiled for size; a command's time is process start-up and
+        SQLite, not the speed of its code
+  -Xswiftc -Xfrontend -Xswiftc -function-sections
+        one section per Swift function, so that the linker's --gc-sections
+        drops the functions nothing calls (in GRDB and swift-argument-parser
+        too)
+  -Xlinker --icf=safe
+        identical functions kept once
+  -Xlinker --no-eh-frame-hdr
+        no binary-search table over the unwind information (0.7 MB), as GCC
+        links static executables: crtbeginT.o registers the unwind
+        information at start-up, which is how the unwinder finds it then
+        (formctl unwinds nothing in normal use)
+  -Xlinker --strip-all
+        no symbol table or debug information (a crash report then gives
+        addresses, not names)
+
+together with Sources/EmptyICUData (linked into formctl), which keeps ICU's
+34 MB of locale data out of the binary: about 30 MB in all instead of 99 MB.
+
+options:
+  --scratch-path PATH   SwiftPM's build folder (default .build)
+  --keep-symbols        keep the symbol table (--strip-debug instead of
+                        --strip-all), for profilers: the same code, named
+                        (Benchmarks/cli.sh --profile builds this)
+  -h, --help            this text
+TEXT
+}
+
+scratch=".build"
+strip="--strip-all"
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        --scratch-path)
+            [[ $# -ge 2 ]] || { echo "build-release.sh: --scratch-path needs a folder" >&2; exit 64; }
+            scratch="$2"; shift ;;
+        --keep-symbols) strip="--strip-debug" ;;
+        *) echo "build-release.sh: unknown argument $1 (see -h)" >&2; exit 64 ;;
+    esac
+    shift
+done
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable
+       -Xswiftc -Osize -Xswiftc -Xfrontend -Xswiftc -function-sections
+       -Xlinker --icf=safe -Xlinker --no-eh-frame-hdr -Xlinker "$strip"
+       --scratch-path "$scratch" --product formctl)
+"${build[@]}" >&2
+echo "$("${build[@]}" --show-bin-path)/formctl"

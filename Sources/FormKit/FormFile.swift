@@ -281,6 +281,16 @@ public struct FormFile: Hashable, Sendable {
         }
     }
 
+    /// For a program that exits as soon as its work is done, such as one
+    /// `formctl` command: closed databases are kept (closed) until the
+    /// process ends instead of deallocated, which saves starting a thread,
+    /// about a millisecond (`FormDatabase.keepsClosedConnections`). Off by
+    /// default: a program that keeps running would accumulate them.
+    public static var keepsClosedConnections: Bool {
+        get { FormDatabase.keepsClosedConnections }
+        set { FormDatabase.keepsClosedConnections = newValue }
+    }
+
     /// The model layer's minimap: the form laid out as seed 002 does it.
     private static let minimapLayout: MinimapLayout = { form in FormPicture.minimapRects(of: form) }
 }

@@ -274,7 +274,7 @@ final class ReadOnlyConnection: Sendable {
 
     /// Closes the connection and removes the copy, if any.
     func close() {
-        try? queue.close()
+        try? ClosedConnections.close(queue)
         if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
     }
 

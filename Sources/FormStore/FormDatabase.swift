@@ -4,7 +4,10 @@ import GRDB
 
 /// Computes the minimap's rectangles for a form. The model layer owns the
 /// geometry; the store only saves the result in `minimap_rect` so that
-/// `sqlite3` readers see it.
+/// `sqlite3` readers see it. As with `FormPicture`'s, a field's value may
+/// change the layout only through the title: `set` recolours the field's
+/// rectangle instead of calling the layout when the title stays the same
+/// (`FormDefinition.minimapRects(settingValueOf:to:from:)`).
 public typealias MinimapLayout = @Sendable (FormDefinition) -> [MinimapRect]
 
 /// A form kept in a SQLite file: its rows, fields, values, the validation
@@ -60,7 +63,7 @@ public final class FormDatabase: Sendable {
             readConnection.close()
             return
         }
-        try mappingErrors(path: path) { try queue.close() }
+        try mappingErrors(path: path) { try ClosedConnections.close(queue) }
     }
 
     /// Runs `body` in an `IMMEDIATE` transaction, marks the history rows it

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FormKit
 import Foundation
 
 /// The `formctl` command: edits a form kept in SQLite and shows its minimap.
@@ -36,12 +37,15 @@ struct Formctl: ParsableCommand {
     )
 
     static func main() {
+        // One command, then exit: see FormFile.keepsClosedConnections. The
+        // commands that keep running (edit, minimap --watch) turn it off.
+        FormFile.keepsClosedConnections = true
         if let problem = ArgumentEncoding.problem() {
             Terminal.printError(problem)
             Foundation.exit(65)
         }
         let arguments = GlobalOptions.reordered(Array(CommandLine.arguments.dropFirst()))
-        if let code = GetFastPath.run(arguments) { Foundation.exit(code) }
+        if let code = FastPath.run(arguments) { Foundation.exit(code) }
         main(arguments)
     }
 }

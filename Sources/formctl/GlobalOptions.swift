@@ -7,7 +7,7 @@
 enum GlobalOptions {
     /// The names of the commands, and of the subcommands of those that have
     /// some, for finding where the command's name ends. Kept here rather
-    /// than read from the command tree, which `get`'s fast path avoids
+    /// than read from the command tree, which the fast path (FastPath) avoids
     /// describing; the end-to-end tests run every command in both orders.
     static let commands: [String: Set<String>] = [
         "set": [], "get": [], "fields": [], "minimap": [], "title": [], "history": [], "check": [],

@@ -34,26 +34,42 @@ struct MinimapCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
+    /// The widths `--width` accepts, in terminal columns.
+    static let widths = 1...4096
+
     func validate() throws {
-        if let width, !(1...4096).contains(width) { throw ValidationError("--width must be between 1 and 4096 columns.") }
+        if let width, !Self.widths.contains(width) { throw ValidationError("--width must be between 1 and 4096 columns.") }
     }
 
     func run() throws {
-        let chosen = format ?? defaultFormat
-        let columns = width ?? min(Terminal.columns ?? 80, 80)
+        let chosen = format ?? Self.defaultFormat(color)
         if watch {
+            // Keeps running, opening the file again at every change.
+            FormFile.keepsClosedConnections = false
+            let columns = Self.columns(width)
             let render = { (form: FormFile) throws(FormKitError) -> String in try form.minimap(format: chosen, columns: columns) }
             let inPlace = chosen == .ansi && Terminal.outputIsTerminal
             try reportingErrors { () throws(FormKitError) in try MinimapWatch(file: database.form, render: render, inPlace: inPlace).run() }
         }
-        let (picture, note) = try database.run { form throws(FormKitError) in
-            try form.minimapExplained(format: chosen, columns: columns, page: page)
+        try Self.printMinimap(format: chosen, width: width, page: page, of: database.form)
+    }
+
+    /// Prints the minimap of `page` (nil: the page shown), `width` columns
+    /// wide (nil: the terminal's, at most 80), and the note that explains
+    /// an empty one on standard error.
+    static func printMinimap(format: RenderFormat, width: Int?, page: String?, of form: FormFile) throws {
+        let (picture, note) = try reportingErrors { () throws(FormKitError) in
+            try form.minimapExplained(format: format, columns: columns(width), page: page)
         }
         Terminal.write(picture)
         if let note { Terminal.printError(note) }
     }
 
-    private var defaultFormat: RenderFormat {
+    private static func columns(_ width: Int?) -> Int { width ?? min(Terminal.columns ?? 80, 80) }
+
+    /// The format without `--format`: ANSI colour on a terminal (unless
+    /// NO_COLOR or `--color never`), else text.
+    static func defaultFormat(_ color: ColorMode) -> RenderFormat {
         switch color {
         case .always: .ansi
         case .never: .text

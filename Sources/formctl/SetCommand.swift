@@ -26,10 +26,16 @@ struct SetCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let value { return try Self.store(key: key, value: value, in: database.form) }
         let field = try database.run { form throws(FormKitError) in
-            if let value { return try form.set(key, to: value) }
-            return try form.set(key, toInput: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
+            try form.set(key, toInput: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
         }
+        Terminal.write(field.stateLine + "\n")
+    }
+
+    /// Stores `value` in `key` and prints the field's new state.
+    static func store(key: String, value: String, in form: FormFile) throws {
+        let field = try reportingErrors { () throws(FormKitError) in try form.set(key, to: value) }
         Terminal.write(field.stateLine + "\n")
     }
 }

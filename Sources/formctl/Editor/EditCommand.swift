@@ -24,6 +24,8 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
+        // The editor keeps running and opens the file again at every change.
+        FormFile.keepsClosedConnections = false
         let form = database.form
         if plain || !Self.canRunFullScreen {
             let code = try reportingErrors { () throws(FormKitError) -> Int32 in try PlainEditor(file: form).run() }

@@ -9,7 +9,8 @@ extension FormDatabase {
     /// Any Unicode text is stored exactly, except text with U+0000, refused
     /// with `invalidValue` (see `FieldInput`).
     ///
-    /// The work (validation, title, layout of the minimap) is done before
+    /// The work (validation, title, the minimap: recoloured in place, or laid
+    /// out again when the title shows the field) is done before
     /// the write lock is taken, from a read of the form; the lock is held
     /// only to write the value, its state and the rectangles that changed.
     /// If another connection committed in between (`PRAGMA data_version`
@@ -52,11 +53,14 @@ extension FormDatabase {
         guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
             throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
         }
+        // A value that the title does not show only recolours its field:
+        // no layout (see FormDefinition.minimapRects(settingValueOf:to:from:)).
+        let shortcut = before.minimapRects(settingValueOf: key, to: value, from: storedRects)
         form.fields[index].value = value
         let field = form.fields[index]
         return SetPlan(
             dataVersion: version, field: field, state: field.state, length: field.length,
-            storedRects: storedRects, rects: minimap(form).sorted { $0.z < $1.z })
+            storedRects: storedRects, rects: shortcut ?? minimap(form).sorted { $0.z < $1.z })
     }
 
     /// Writes `plan` under the write lock if nobody committed since it was

@@ -48,6 +48,10 @@ enum TextFieldNode: LeafNodeRules {
     /// shows its text clipped at its edge, as an unfocused `UITextField`
     /// does. Linear in what fits, whatever the value's length.
     private static func prefix(of string: String, fittingIn width: CGFloat, font: Font, measurer: any TextMeasurer) -> String {
+        if type(of: measurer) == SystemTextMeasurer.self,
+           let end = string.utf8.withContiguousStorageIfAvailable({ asciiPrefixLength($0, fittingIn: width, font: font) }) ?? nil {
+            return String(string.utf8.prefix(end)) ?? ""
+        }
         var used: CGFloat = 0
         var end = string.startIndex
         for character in string {
@@ -57,6 +61,26 @@ enum TextFieldNode: LeafNodeRules {
             end = string.index(after: end)
         }
         return String(string[..<end])
+    }
+
+    /// `prefix(of:)` for printable ASCII measured with the default metrics:
+    /// each byte is one character, so no grapheme breaking is needed, and
+    /// the advances are `SystemTextMeasurer.advance(of:font:)`'s, summed in
+    /// the same order (the same bits). Nil when a byte is not printable
+    /// ASCII (a newline, a control character, UTF-8).
+    private static func asciiPrefixLength(_ bytes: UnsafeBufferPointer<UInt8>, fittingIn width: CGFloat, font: Font) -> Int? {
+        var used: CGFloat = 0
+        var end = 0
+        for byte in bytes {
+            guard byte >= 32, byte < 127 else { return nil }
+            used += SystemTextMeasurer.advance(ofASCII: byte, font: font)
+            if used > width { break }
+            end += 1
+        }
+        // A byte past the cut that is not printable ASCII may join the
+        // last kept character into one grapheme (a combining mark).
+        if end < bytes.count, !(bytes[end] >= 32 && bytes[end] < 127) { return nil }
+        return end
     }
 }
 

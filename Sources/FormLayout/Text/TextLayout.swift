@@ -34,7 +34,7 @@ struct TextLayout {
             // One paragraph, the common case: no splitting needed.
             self.paragraphCount = 1
             self.isPrintableASCII = string.utf8.allSatisfy { $0 >= 32 && $0 < 127 }
-            if measurer is SystemTextMeasurer, !isPrintableASCII {
+            if isSystem(measurer), !isPrintableASCII {
                 // The same sum and formula as `SystemTextMeasurer.width`.
                 var glyphs: [Glyph] = []
                 var units = 0
@@ -119,7 +119,7 @@ struct TextLayout {
     /// metrics (stacks probe every label at width 0 to learn its minimum).
     /// Nil when the fast path does not apply.
     func measureASCIIWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
-        guard isPrintableASCII, measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
+        guard isPrintableASCII, isSystem(measurer), paragraphCount == 1 else { return nil }
         let space = UInt8(ascii: " ")
         func measure<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (Int, CGFloat) where Bytes.Index == Int {
             measureWrap(bytes, width: width, units: { Int(SystemTextMeasurer.asciiWidths[Int($0) - 32]) }, isSpace: { $0 == space })
@@ -134,7 +134,7 @@ struct TextLayout {
     /// characters, from the advances measured once in `init`. Nil when the
     /// text has none (ASCII, several paragraphs, another measurer).
     func measureGlyphWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
-        guard let glyphs, measurer is SystemTextMeasurer, paragraphCount == 1 else { return nil }
+        guard let glyphs, isSystem(measurer), paragraphCount == 1 else { return nil }
         return measureWrap(glyphs, width: width, units: { Int($0.units) }, isSpace: { $0.isSpace })
     }
 
@@ -254,4 +254,14 @@ struct TextLayout {
     /// Distance from the top of a line to its baseline: the line's descent
     /// (about a fifth of the line height for SF/Helvetica) sits below it.
     var baselineOffset: CGFloat { (font.lineHeight * 0.8).rounded() }
+}
+
+/// Whether `measurer` is the default one, whose metrics the fast paths
+/// read directly. A comparison of metatypes rather than an `is` cast: a
+/// struct cannot be subclassed, so the two agree, and the cast is a walk
+/// through the runtime's conformance tables for every text built and
+/// every wrap measured.
+@inline(__always)
+private func isSystem(_ measurer: any TextMeasurer) -> Bool {
+    type(of: measurer) == SystemTextMeasurer.self
 }

@@ -63,6 +63,13 @@ public struct SystemTextMeasurer: TextMeasurer {
         CGFloat(Self.units(of: character)) * font.pointSize * Self.weightFactor(font.weight) / 1000
     }
 
+    /// `advance(of:font:)` of the printable ASCII character `byte` (32…126),
+    /// the same expression so the same bits, without making a `Character`.
+    @inline(__always)
+    static func advance(ofASCII byte: UInt8, font: Font) -> CGFloat {
+        CGFloat(asciiWidths[Int(byte) - 32]) * font.pointSize * weightFactor(font.weight) / 1000
+    }
+
     /// The sum of the characters' advances, with a fast path for printable ASCII.
     public func width(of text: Substring, font: Font) -> CGFloat {
         var units = 0

@@ -12,11 +12,14 @@ extension _ViewGraph {
         guard node.subtreeWrites else { return nil }
         switch node.kind.preferenceRole {
         case .writes:
-            let below = preferenceValue(key, of: firstChild(of: id))
+            var below = preferenceValue(key, of: firstChild(of: id))
             let writer = writers[Int(node.payload)]
             guard writer.keyID == ObjectIdentifier(Key.self) else { return below }
             let typed = unsafeDowncast(writer, to: PreferenceWriter<Key>.self)
-            var value = writer.replaces ? Key.defaultValue : (below ?? Key.defaultValue)
+            // The subtree's value is moved out of `below`, not copied: a
+            // transform that appends to it then appends in place instead of
+            // copying the whole value first (copy on write).
+            var value = writer.replaces ? Key.defaultValue : (below.take() ?? Key.defaultValue)
             typed.write(&value, frame: frames[Int(id)])
             return value
         case .secondaryFirst, .hostFirst:
@@ -66,7 +69,7 @@ struct Merged<Key: PreferenceKey> {
     var hasValue = false
 
     @inline(__always)
-    mutating func add(_ next: Key.Value?) {
+    mutating func add(_ next: consuming Key.Value?) {
         guard let next else { return }
         if hasValue {
             Key.reduce(value: &value) { next }

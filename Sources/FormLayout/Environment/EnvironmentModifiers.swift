@@ -12,31 +12,31 @@ package struct EnvironmentModifier: GraphModifier {
 extension View {
     /// The font of text in this view (`.body` when none is set).
     @inlinable
-    public func font(_ font: Font?) -> some View {
+    public consuming func font(_ font: Font?) -> some View {
         modified(EnvironmentModifier { $0.font = font })
     }
     /// The weight of text in this view.
     @inlinable
-    public func fontWeight(_ weight: Font.Weight?) -> some View {
+    public consuming func fontWeight(_ weight: Font.Weight?) -> some View {
         modified(EnvironmentModifier { $0.fontWeight = weight })
     }
     /// Bold text.
     @inlinable
-    public func bold() -> some View { modified(EnvironmentModifier { $0.fontWeight = .bold }) }
+    public consuming func bold() -> some View { modified(EnvironmentModifier { $0.fontWeight = .bold }) }
     /// The colour of text and unfilled shapes in this view.
     @inlinable
-    public func foregroundColor(_ color: Color?) -> some View {
+    public consuming func foregroundColor(_ color: Color?) -> some View {
         modified(EnvironmentModifier { $0.foreground = color })
     }
     /// At most `number` lines for each text in this view (nil: no limit);
     /// text that needs more ends its last line with "…".
     @inlinable
-    public func lineLimit(_ number: Int?) -> some View {
+    public consuming func lineLimit(_ number: Int?) -> some View {
         modified(EnvironmentModifier { $0.lineLimit = number.map { max(1, $0) } })
     }
     /// The colour of text and unfilled shapes in this view.
     @inlinable
-    public func foregroundStyle(_ color: Color) -> some View {
+    public consuming func foregroundStyle(_ color: Color) -> some View {
         modified(EnvironmentModifier { $0.foreground = color })
     }
 }

@@ -22,12 +22,12 @@ package struct AlignmentGuideModifier: UnaryNodeModifier {
 extension View {
     /// Overrides the view's horizontal alignment guide `guide`.
     @inlinable
-    public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
+    public consuming func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
         modified(AlignmentGuideModifier(horizontal: guide, compute: computeValue))
     }
     /// Overrides the view's vertical alignment guide `guide`.
     @inlinable
-    public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
+    public consuming func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
         modified(AlignmentGuideModifier(vertical: guide, compute: computeValue))
     }
 }

@@ -27,28 +27,28 @@ extension View {
     /// view's ideal size's when nil) that fits in the space offered (`.fit`)
     /// or covers it (`.fill`).
     @inlinable
-    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
+    public consuming func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> some View {
         modified(AspectRatioModifier(ratio: aspectRatio, contentMode: contentMode))
     }
 
     /// `aspectRatio(_:contentMode:)` with the ratio of `aspectRatio`'s width to its height.
     @inlinable
-    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
+    public consuming func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> some View {
         modified(AspectRatioModifier(ratio: aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode))
     }
 
     /// The largest size with the view's own proportions that fits in the space offered.
     @inlinable
-    public func scaledToFit() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fit)) }
+    public consuming func scaledToFit() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fit)) }
 
     /// The smallest size with the view's own proportions that covers the space offered.
     @inlinable
-    public func scaledToFill() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fill)) }
+    public consuming func scaledToFill() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fill)) }
 
     /// Draws the view rotated by `angle` about `anchor` of its frame; layout
     /// is unchanged.
     @inlinable
-    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+    public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         modified(RotationModifier(angle: angle, anchor: anchor))
     }
 }

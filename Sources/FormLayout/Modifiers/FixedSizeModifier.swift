@@ -28,10 +28,10 @@ extension _ViewGraph {
 extension View {
     /// Gives the view its ideal size along the chosen axes, whatever it is offered.
     @inlinable
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
+    public consuming func fixedSize(horizontal: Bool, vertical: Bool) -> some View {
         modified(FixedSizeModifier(horizontal: horizontal, vertical: vertical))
     }
     /// Gives the view its ideal size on both axes, whatever it is offered.
     @inlinable
-    public func fixedSize() -> some View { modified(FixedSizeModifier(horizontal: true, vertical: true)) }
+    public consuming func fixedSize() -> some View { modified(FixedSizeModifier(horizontal: true, vertical: true)) }
 }

@@ -37,14 +37,14 @@ extension View {
     /// Proposes a fixed size to the view (nil dimensions pass the proposal
     /// through) and aligns it inside.
     @inlinable
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+    public consuming func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         modified(FixedFrameModifier(width: width, height: height, alignment: alignment))
     }
 
     /// A frame that clamps the proposal to its limits, as SwiftUI's flexible
     /// `frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)`.
     @inlinable
-    public func frame(
+    public consuming func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
         alignment: Alignment = .center

@@ -34,24 +34,24 @@ package struct IdentityModifier: GraphModifier {
 extension View {
     /// Keeps the view's space but draws nothing of it.
     @inlinable
-    public func hidden() -> some View { modified(HiddenModifier()) }
+    public consuming func hidden() -> some View { modified(HiddenModifier()) }
 
     /// Names the view's bounds as a coordinate space for `GeometryProxy.frame(in: .named(name))`.
     @inlinable
-    public func coordinateSpace<N: Hashable>(name: N) -> some View {
+    public consuming func coordinateSpace<N: Hashable>(name: N) -> some View {
         modified(CoordinateSpaceModifier(name: AnyHashable(name)))
     }
 
     /// Tags the view; the tag shows in the layout tree and on drawn items.
     @inlinable
-    public func accessibilityIdentifier(_ identifier: String) -> some View {
+    public consuming func accessibilityIdentifier(_ identifier: String) -> some View {
         modified(IdentifierModifier(identifier: identifier))
     }
 
     /// Accepted for source compatibility; a headless window has no safe area.
     @inlinable
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { modified(IdentityModifier()) }
+    public consuming func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { modified(IdentityModifier()) }
     /// Accepted for source compatibility; a headless window has no safe area.
     @inlinable
-    public func ignoresSafeArea(_ regions: Edge.Set = .all, edges: Edge.Set = .all) -> some View { modified(IdentityModifier()) }
+    public consuming func ignoresSafeArea(_ regions: Edge.Set = .all, edges: Edge.Set = .all) -> some View { modified(IdentityModifier()) }
 }

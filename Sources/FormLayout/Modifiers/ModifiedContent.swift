@@ -25,8 +25,12 @@ package struct ModifiedContent<Content: View, Modifier: GraphModifier>: _Primiti
 }
 
 extension View {
+    /// Consuming, as are the public modifiers that call it: a chain of
+    /// modifiers then moves the view it wraps into each new layer instead of
+    /// copying it (a copy of a view holding a `TupleView` goes through the
+    /// runtime's value witnesses, the costliest part of building a form).
     @inlinable
-    func modified<M: GraphModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
+    consuming func modified<M: GraphModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }

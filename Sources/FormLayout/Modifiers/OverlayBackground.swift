@@ -27,32 +27,32 @@ package struct SecondaryViewModifier<Secondary: View>: GraphModifier {
 extension View {
     /// Draws `content` in front of the view, aligned to it.
     @inlinable
-    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+    public consuming func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modified(SecondaryViewModifier(kind: .overlay, alignment: alignment, secondary: content()))
     }
     /// Draws `overlay` in front of the view (the older form).
     @inlinable
-    public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View {
+    public consuming func overlay<V: View>(_ overlay: consuming V, alignment: Alignment = .center) -> some View {
         modified(SecondaryViewModifier(kind: .overlay, alignment: alignment, secondary: overlay))
     }
     /// Draws `content` behind the view, aligned to it.
     @inlinable
-    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+    public consuming func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modified(SecondaryViewModifier(kind: .background, alignment: alignment, secondary: content()))
     }
     /// Draws `background` behind the view (the older form).
     @inlinable
-    public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View {
+    public consuming func background<V: View>(_ background: consuming V, alignment: Alignment = .center) -> some View {
         modified(SecondaryViewModifier(kind: .background, alignment: alignment, secondary: background))
     }
     /// Fills the view's bounds behind it with `color` (a `ShapeStyle` background).
     @inlinable
-    public func background(_ color: Color) -> some View {
+    public consuming func background(_ color: Color) -> some View {
         modified(SecondaryViewModifier(kind: .background, alignment: .center, secondary: color))
     }
     /// Draws a `width`-wide border of `color` over the view's edges.
     @inlinable
-    public func border(_ color: Color, width: CGFloat = 1) -> some View {
+    public consuming func border(_ color: Color, width: CGFloat = 1) -> some View {
         overlay(_Border(color: color, width: width))
     }
 }

@@ -12,17 +12,17 @@ package struct PaddingModifier: UnaryNodeModifier {
 extension View {
     /// Insets the view by `insets`.
     @inlinable
-    public func padding(_ insets: EdgeInsets) -> some View {
+    public consuming func padding(_ insets: EdgeInsets) -> some View {
         modified(PaddingModifier(insets: insets))
     }
     /// Insets the given edges by `length` (`SwiftUIConstants.defaultPadding` when nil).
     @inlinable
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
         modified(PaddingModifier(insets: EdgeInsets(edges, length ?? SwiftUIConstants.defaultPadding)))
     }
     /// Insets every edge by `length`.
     @inlinable
-    public func padding(_ length: CGFloat) -> some View {
+    public consuming func padding(_ length: CGFloat) -> some View {
         modified(PaddingModifier(insets: EdgeInsets(.all, length)))
     }
 }

@@ -35,14 +35,14 @@ extension _ViewGraph {
 extension View {
     /// Stacks offer space to higher priorities first (default 0).
     @inlinable
-    public func layoutPriority(_ value: Double) -> some View {
+    public consuming func layoutPriority(_ value: Double) -> some View {
         modified(TraitModifier(.layoutPriority(value)))
     }
 
     /// The view's place in the drawing order among its siblings: higher in
     /// front (default 0; equal values keep code order). Layout is unchanged.
     @inlinable
-    public func zIndex(_ value: Double) -> some View {
+    public consuming func zIndex(_ value: Double) -> some View {
         modified(TraitModifier(.zIndex(value)))
     }
 }

@@ -57,7 +57,7 @@ extension _ViewGraph {
 extension View {
     /// Applies `modifier` to this view.
     @inlinable
-    public func modifier<M: ViewModifier>(_ modifier: M) -> some View {
+    public consuming func modifier<M: ViewModifier>(_ modifier: M) -> some View {
         modified(CustomModifier(modifier: modifier))
     }
 }

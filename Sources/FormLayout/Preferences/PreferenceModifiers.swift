@@ -168,45 +168,45 @@ package struct PreferenceViewModifier<Key: PreferenceKey, Content: View>: UnaryN
 extension View {
     /// Sets `key` to `value`, replacing what the view's subtree produced for it.
     @inlinable
-    public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
+    public consuming func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View {
         modified(PreferenceWriterModifier<K>(value: value))
     }
 
     /// Edits the subtree's value of `key` (the default when it wrote none).
     @inlinable
-    public func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
+    public consuming func transformPreference<K: PreferenceKey>(_ key: K.Type = K.self, _ callback: @escaping (inout K.Value) -> Void) -> some View {
         modified(PreferenceWriterModifier<K>(transform: callback))
     }
 
     /// Sets `key` from an anchor of this view, replacing what its subtree produced.
     @inlinable
-    public func anchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> K.Value) -> some View {
+    public consuming func anchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> K.Value) -> some View {
         modified(PreferenceWriterModifier<K>(anchor: value, transform: transform))
     }
 
     /// Edits the subtree's value of `key` with an anchor of this view.
     @inlinable
-    public func transformAnchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View {
+    public consuming func transformAnchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View {
         modified(PreferenceWriterModifier<K>(anchor: value, transformInPlace: transform))
     }
 
     /// Calls `action` with the subtree's value of `key` after layout, and
     /// again after each later layout in which the value changed.
     @inlinable
-    public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
+    public consuming func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping (K.Value) -> Void) -> some View where K.Value: Equatable {
         modified(PreferenceObserverModifier<K>(action: action))
     }
 
     /// Draws the view built from the subtree's value of `key` over the view,
     /// offered the view's size and centred on it.
     @inlinable
-    public func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
+    public consuming func overlayPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
         modified(PreferenceViewModifier<K, V>(kind: .preferenceOverlay, transform: transform))
     }
 
     /// Draws the view built from the subtree's value of `key` behind the view.
     @inlinable
-    public func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
+    public consuming func backgroundPreferenceValue<K: PreferenceKey, V: View>(_ key: K.Type = K.self, @ViewBuilder _ transform: @escaping (K.Value) -> V) -> some View {
         modified(PreferenceViewModifier<K, V>(kind: .preferenceBackground, transform: transform))
     }
 }

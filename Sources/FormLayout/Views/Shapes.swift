@@ -14,10 +14,10 @@ extension Shape {
 
     /// The shape filled with `color`.
     @inlinable
-    public func fill(_ color: Color) -> some View { FilledShape(shape: self, fill: color) }
+    public consuming func fill(_ color: Color) -> some View { FilledShape(shape: self, fill: color) }
     /// The shape filled with `color` (SwiftUI's `foregroundStyle` on a shape).
     @inlinable
-    public func foregroundStyle(_ color: Color) -> some View { FilledShape(shape: self, fill: color) }
+    public consuming func foregroundStyle(_ color: Color) -> some View { FilledShape(shape: self, fill: color) }
 }
 
 /// A shape with its own fill.

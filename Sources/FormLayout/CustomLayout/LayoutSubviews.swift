@@ -60,7 +60,7 @@ public struct LayoutSubview: Equatable {
     }
 
     /// Its `layoutPriority` (default 0).
-    public var priority: Double { graph.nodes[Int(id)].priority }
+    public var priority: Double { graph.priority(of: id) }
 
     /// The spacing it wants from its neighbours (the engine's uniform
     /// default spacing on every edge).

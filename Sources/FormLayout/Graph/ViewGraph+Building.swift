@@ -102,7 +102,10 @@ extension _ViewGraph {
         let childNode = nodes[Int(child)]
         var node = Node(kind: kind, axis: childNode.axis, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 1)
         // Layout priority and writer flags travel up through modifiers.
-        node.priority = childNode.priority
+        if childNode.hasPriority {
+            node.hasPriority = true
+            priorities[id] = priorities[child]
+        }
         if !zIndices.isEmpty, let zIndex = zIndices[child] { zIndices[id] = zIndex }
         node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
         node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))

@@ -48,6 +48,9 @@ public final class _ViewGraph {
     /// The `zIndex` of the nodes that set one (a trait, carried up through
     /// the modifiers around them); empty in most trees.
     @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]
+    /// The `layoutPriority` of the nodes that set one (`Node.hasPriority`),
+    /// carried up through the modifiers around them; empty in most trees.
+    @exclusivity(unchecked) var priorities: [NodeID: Double] = [:]
 
     // Build state.
     /// Builders of the views that `ViewModifier`s being applied stand
@@ -107,6 +110,12 @@ public final class _ViewGraph {
     func children(of node: NodeID) -> ArraySlice<NodeID> {
         let n = nodes[Int(node)]
         return childIDs[Int(n.childStart)..<Int(n.childStart + n.childCount)]
+    }
+
+    /// The node's `layoutPriority` (0 unless set).
+    @inline(__always)
+    func priority(of node: NodeID) -> Double {
+        nodes[Int(node)].hasPriority ? priorities[node] ?? 0 : 0
     }
 
     @inline(__always)

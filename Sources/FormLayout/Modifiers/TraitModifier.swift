@@ -25,7 +25,9 @@ extension _ViewGraph {
     @usableFromInline
     func setTrait(_ trait: ViewTrait, of node: NodeID) -> NodeID {
         switch trait {
-        case .layoutPriority(let priority): nodes[Int(node)].priority = priority
+        case .layoutPriority(let priority):
+            nodes[Int(node)].hasPriority = true
+            priorities[node] = priority
         case .zIndex(let value): zIndices[node] = value
         }
         return node

@@ -66,7 +66,7 @@ extension _ViewGraph {
         if let main = p.along(axis), main.isFinite {
             let flexMark = stackScratch.flexibility.count
             var samePriority = true
-            let firstPriority = nodes[Int(children[children.startIndex])].priority
+            let firstPriority = priority(of: children[children.startIndex])
             for (offset, child) in children.enumerated() {
                 let lowSize = size(of: child, .axis(axis, main: 0, cross: cross))
                 let low = lowSize.along(axis)
@@ -79,8 +79,8 @@ extension _ViewGraph {
                 let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
                 let high = dependsOnAxis ? size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis) : low
                 if !dependsOnAxis { stackScratch.sizes[mark + offset] = lowSize }
-                stackScratch.flexibility.append(StackFlexibility(minimum: low, maximum: high, priority: nodes[Int(child)].priority, index: Int32(stackScratch.flexibility.count - flexMark)))
-                if nodes[Int(child)].priority != firstPriority { samePriority = false }
+                stackScratch.flexibility.append(StackFlexibility(minimum: low, maximum: high, priority: priority(of: child), index: Int32(stackScratch.flexibility.count - flexMark)))
+                if priority(of: child) != firstPriority { samePriority = false }
             }
             // Usually already in order (rows of a form are equally rigid):
             // checking is linear, sorting is not.

@@ -35,9 +35,21 @@ public struct FormFile: Hashable, Sendable {
     /// Where the database is: `option` (`--db`) when given, else
     /// `$FORMCTL_DB` when set and not empty, else `form.db` in the current
     /// folder.
-    public static func resolvedPath(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func resolvedPath(_ option: String?) -> String {
+        // getenv, not ProcessInfo's environment: building that dictionary
+        // of every variable cost a `formctl get` an eighth of its
+        // instructions.
+        resolvedPath(option, fromEnvironment: getenv("FORMCTL_DB").map { String(cString: $0) })
+    }
+
+    /// `resolvedPath(_:)` with the environment given (for tests).
+    public static func resolvedPath(_ option: String?, environment: [String: String]) -> String {
+        resolvedPath(option, fromEnvironment: environment["FORMCTL_DB"])
+    }
+
+    private static func resolvedPath(_ option: String?, fromEnvironment: String?) -> String {
         if let option { return option }
-        if let fromEnvironment = environment["FORMCTL_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let fromEnvironment, !fromEnvironment.isEmpty { return fromEnvironment }
         return "form.db"
     }
 

@@ -15,12 +15,15 @@ struct SchemaFacts {
     /// and the one view. A database with any other table or view is someone
     /// else's, whatever its `user_version`.
     static let formTables: Set<String> = ["form", "form_row", "field", "minimap_rect", "history", migrationTable]
-    /// The tables later migrations add, by the migration number that adds them.
-    static let addedTables: [Int: Set<String>] = [3: ["page"]]
+    /// The tables later migrations add, with the migration number that adds
+    /// them. A list, not a `[Int: Set<String>]`: every open reads it, and a
+    /// dictionary keyed by Int would cost the process a first look-up of
+    /// that generic type (~150k instructions).
+    static let addedTables: [(version: Int, tables: Set<String>)] = [(3, ["page"])]
 
     /// The tables a formctl database of schema `version` holds.
     static func formTables(version: Int) -> Set<String> {
-        addedTables.filter { $0.key <= version }.values.reduce(formTables) { $0.union($1) }
+        addedTables.filter { $0.version <= version }.reduce(formTables) { $0.union($1.tables) }
     }
     static let formViews: Set<String> = ["field_estimate"]
 
@@ -48,7 +51,7 @@ struct SchemaFacts {
 
     /// The known migrations not applied yet, in order.
     var pending: [EmbeddedMigration] {
-        let done = Set((applied ?? []).map(\.number))
+        let done = (applied ?? []).map(\.number)
         return EmbeddedMigration.all.filter { !done.contains($0.number) }
     }
 

@@ -25,14 +25,21 @@ enum Terminal {
     static var columns: Int? {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let value = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(value), columns > 0 { return columns }
+        if let value = environment("COLUMNS"), let columns = Int(value), columns > 0 { return columns }
         return nil
     }
 
     /// Whether the user asked for no colour (https://no-color.org).
     static var noColorRequested: Bool {
-        if let value = ProcessInfo.processInfo.environment["NO_COLOR"] { return !value.isEmpty }
+        if let value = environment("NO_COLOR") { return !value.isEmpty }
         return false
+    }
+
+    /// The environment variable `name`, if set. getenv rather than
+    /// ProcessInfo's dictionary of every variable, which costs a command
+    /// more than some whole commands (see FormFile.resolvedPath).
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     /// Writes `text` to standard output as it is (no newline added).

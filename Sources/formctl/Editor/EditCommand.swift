@@ -40,6 +40,6 @@ struct EditCommand: ParsableCommand {
     /// Whether both ends are a terminal that can draw a screen.
     private static var canRunFullScreen: Bool {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
-        return ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        return Terminal.environment("TERM") != "dumb"
     }
 }

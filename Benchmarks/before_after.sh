@@ -96,7 +96,7 @@ report fresh "${fresh[before]}" "${fresh[after]}"
 report reused "${reused[before]}" "${reused[after]}"
 echo
 echo "CLI benchmark (Benchmarks/cli.sh -n $runs), before:"
-FORMCTL="$before_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(formctl:|get |set |minimap |summary)|^ +sqlite3"
+FORMCTL="$before_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(binary:|size:|get |set |minimap |summary)|^ +sqlite3"
 echo
 echo "CLI benchmark (Benchmarks/cli.sh -n $runs), after:"
-FORMCTL="$after_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(formctl:|get |set |minimap |summary)|^ +sqlite3"
+FORMCTL="$after_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(binary:|size:|get |set |minimap |summary)|^ +sqlite3"

@@ -40,68 +40,98 @@ public struct DisplayItem: Hashable, Sendable {
     /// What is drawn in `frame`: a shape or lines of text.
     public var shape: Shape
     /// Fill colour (text colour for text).
-    public var fill: Color
+    public var fill: Color {
+        get { fillBox.value }
+        set { fillBox = ColorBox.make(newValue) }
+    }
     /// Outline colour, if the shape is stroked (a text field's border).
     public var stroke: Color? {
-        get { strokeBox?.value }
-        set { strokeBox = newValue.map(ColorBox.init) }
+        get { extras?.stroke }
+        set { setExtras(stroke: newValue, transform: transform) }
     }
     /// The `accessibilityIdentifier` of the nearest view that set one.
     public var identifier: String?
     /// How the shape is moved when drawn (`rotationEffect`), in window
     /// coordinates; nil when it is drawn where `frame` says.
     public var transform: AffineTransform2D? {
-        get { transformBox?.value }
-        set { transformBox = newValue.map(TransformBox.init) }
+        get { extras?.transform }
+        set { setExtras(stroke: stroke, transform: newValue) }
     }
 
-    /// Almost no item is rotated: the transform is kept out of line, so
-    /// that it costs the others one pointer instead of 49 bytes each (the
-    /// display list is most of the memory a layout touches).
-    private var transformBox: TransformBox?
+    // The display list is most of the memory a layout writes, and every
+    // page of it is a page fault in a fresh process: the colour (48 bytes)
+    // is kept out of line in a box that the items drawn in that colour
+    // share, and what only a few items have (a stroke, a rotation: 57
+    // bytes) in one optional box. 96 bytes an item instead of 184. The
+    // boxes are immutable; a setter makes a new one.
+    private var fillBox: ColorBox
+    private var extras: Extras?
 
-    private final class TransformBox: Hashable, Sendable {
-        let value: AffineTransform2D
-        init(_ value: AffineTransform2D) { self.value = value }
-        static func == (a: TransformBox, b: TransformBox) -> Bool { a.value == b.value }
-        func hash(into hasher: inout Hasher) { hasher.combine(value) }
-    }
-
-    /// Only text fields and a few controls are stroked: the stroke is kept
-    /// out of line for the same reason as the transform (49 bytes inline,
-    /// one pointer here), and the controls that stroke share one box per
-    /// colour among all their items.
-    private var strokeBox: ColorBox?
-
-    /// An immutable colour shared by reference (see `strokeBox`).
+    /// An immutable colour shared by reference among items.
     final class ColorBox: Hashable, Sendable {
         let value: Color
         init(_ value: Color) { self.value = value }
-        static func == (a: ColorBox, b: ColorBox) -> Bool { a.value == b.value }
+
+        /// A box for `color`: the shared one when it is a named system
+        /// colour as SwiftUI defines it (what most items are drawn in), a
+        /// new one otherwise.
+        static func make(_ color: Color) -> ColorBox {
+            if color.name != nil {
+                for box in named where box.value == color { return box }
+            }
+            return ColorBox(color)
+        }
+
+        private static let named: [ColorBox] = [
+            Color.red, .orange, .yellow, .green, .mint, .teal, .cyan, .blue, .indigo, .purple, .pink, .brown, .gray,
+            .black, .white, .clear, .primary, .secondary,
+        ].map(ColorBox.init)
+        static func == (a: ColorBox, b: ColorBox) -> Bool { a === b || a.value == b.value }
         func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
+
+    /// What few items have, shared by reference among items.
+    final class Extras: Hashable, Sendable {
+        let stroke: Color?
+        let transform: AffineTransform2D?
+        init(stroke: Color?, transform: AffineTransform2D?) {
+            self.stroke = stroke
+            self.transform = transform
+        }
+        static func == (a: Extras, b: Extras) -> Bool {
+            a === b || (a.stroke == b.stroke && a.transform == b.transform)
+        }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(stroke)
+            hasher.combine(transform)
+        }
+    }
+
+    /// Never an `Extras` of two nils, so that equal items compare equal.
+    private mutating func setExtras(stroke: Color?, transform: AffineTransform2D?) {
+        extras = stroke == nil && transform == nil ? nil : Extras(stroke: stroke, transform: transform)
     }
 
     /// An item as given; `z` should equal its index in the `DisplayList`.
     public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil,
                 transform: AffineTransform2D? = nil) {
-        self.transformBox = transform.map(TransformBox.init)
-        self.strokeBox = stroke.map(ColorBox.init)
         self.z = z
         self.frame = frame
         self.shape = shape
-        self.fill = fill
+        self.fillBox = ColorBox.make(fill)
         self.identifier = identifier
+        self.extras = nil
+        setExtras(stroke: stroke, transform: transform)
     }
 
-    /// An item whose stroke is already boxed, so that the builder can
-    /// share one box among many items.
-    init(z: Int, frame: CGRect, shape: Shape, fill: Color, strokeBox: ColorBox?, identifier: String?, transform: AffineTransform2D?) {
-        self.transformBox = transform.map(TransformBox.init)
-        self.strokeBox = strokeBox
+    /// An item whose boxes are already made, so that the builder can share
+    /// them among many items.
+    init(z: Int, frame: CGRect, shape: Shape, fill: ColorBox, identifier: String?, extras: Extras?) {
         self.z = z
         self.frame = frame
         self.shape = shape
-        self.fill = fill
+        self.fillBox = fill
         self.identifier = identifier
+        self.extras = extras
     }
 }

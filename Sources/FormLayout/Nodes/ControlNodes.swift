@@ -1,12 +1,5 @@
 private typealias Look = SwiftUIConstants.ControlAppearance
 
-/// The controls' outline colours, boxed once for every item drawn with
-/// them (see `DisplayItem.strokeBox`).
-private enum Strokes {
-    static let textFieldBorder = DisplayItem.ColorBox(Look.textFieldBorder)
-    static let sliderThumbBorder = DisplayItem.ColorBox(Look.sliderThumbBorder)
-}
-
 /// What a control node shows; each control reads the fields it needs.
 struct ControlPayload {
     var text = ""
@@ -31,7 +24,7 @@ enum TextFieldNode: LeafNodeRules {
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
         let control = list.graph.controls[Int(node.payload)]
         let frame = list.frame(of: id)
-        list.add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Strokes.textFieldBorder)
+        list.add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Look.textFieldBorder)
         let showsPlaceholder = control.text.isEmpty
         let string = showsPlaceholder ? control.placeholder : control.text
         let inset = SwiftUIConstants.textFieldTextInset
@@ -106,7 +99,7 @@ enum SliderNode: LeafNodeRules {
         list.add(track, .capsule, Look.sliderTrack)
         let thumbX = frame.minX + CGFloat(control.fraction) * (frame.width - thumb)
         list.add(CGRect(x: frame.minX, y: track.minY, width: thumbX + thumb / 2 - frame.minX, height: trackHeight), .capsule, .blue)
-        list.add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Strokes.sliderThumbBorder)
+        list.add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Look.sliderThumbBorder)
     }
 }
 

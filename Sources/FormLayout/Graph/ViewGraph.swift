@@ -61,6 +61,9 @@ public final class _ViewGraph {
     /// True once any view sets an explicit alignment guide; until then the
     /// stacks skip looking for them.
     @exclusivity(unchecked) var hasExplicitGuides = false
+    /// Boxes the colours of shapes and texts as they are built, shared
+    /// among all drawn in the same colour.
+    @exclusivity(unchecked) var colorBoxes = ColorBoxCache()
     let textMeasurer: any TextMeasurer
 
     // Sizing's state (`Layout/Sizing.swift`).

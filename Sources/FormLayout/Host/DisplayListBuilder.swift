@@ -10,11 +10,8 @@ final class DisplayListBuilder {
     @exclusivity(unchecked) var identifier: String?
     /// The rotations around what is being drawn, combined.
     @exclusivity(unchecked) var transform = AffineTransform2D.identity
-    /// Colour boxes recently drawn with, searched in order (a handful).
-    @exclusivity(unchecked) private var fills: [DisplayItem.ColorBox] = []
-    /// The slot of `fills` the next new colour replaces once it is full.
-    @exclusivity(unchecked) private var nextFill = 0
-    private static let sharedFillCount = 16
+    /// Boxes for the colours drawn with that no payload boxed (controls).
+    @exclusivity(unchecked) private var fills = ColorBoxCache()
     @exclusivity(unchecked) private var lastExtras: DisplayItem.Extras?
 
     init(graph: _ViewGraph) {
@@ -50,30 +47,16 @@ final class DisplayListBuilder {
     }
 
     /// Adds one shape, in front of everything added so far.
-    @inline(__always)
     func add(_ frame: CGRect, _ shape: DisplayItem.Shape, _ fill: Color, stroke: Color? = nil) {
-        let extras = stroke == nil && transform.isIdentity
-            ? nil : sharedExtras(stroke: stroke, transform: transform.isIdentity ? nil : transform)
-        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: sharedFill(fill), identifier: identifier, extras: extras))
+        add(frame, shape, fill: fills.box(fill), stroke: stroke)
     }
 
-    /// A box for `color`, shared with the items drawn in it before: a form
-    /// draws tens of thousands of items in a dozen colours.
-    private func sharedFill(_ color: Color) -> DisplayItem.ColorBox {
-        // By index: iterating the array would retain each box it passes.
-        var index = 0
-        while index < fills.count {
-            if fills[index].value == color { return fills[index] }
-            index += 1
-        }
-        let box = DisplayItem.ColorBox.make(color)
-        if fills.count < Self.sharedFillCount {
-            fills.append(box)
-        } else {
-            fills[nextFill] = box
-            nextFill = (nextFill + 1) % Self.sharedFillCount
-        }
-        return box
+    /// Adds one shape filled with a colour already boxed (a payload's).
+    @inline(__always)
+    func add(_ frame: CGRect, _ shape: DisplayItem.Shape, fill: DisplayItem.ColorBox, stroke: Color? = nil) {
+        let extras = stroke == nil && transform.isIdentity
+            ? nil : sharedExtras(stroke: stroke, transform: transform.isIdentity ? nil : transform)
+        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: fill, identifier: identifier, extras: extras))
     }
 
     /// The extras of the last item that had any, when they are the same.

@@ -10,14 +10,15 @@ enum ShapeNode: LeafNodeRules {
 
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
         let shape = list.graph.shapes[Int(node.payload)]
-        list.add(list.frame(of: id), shape.shape, shape.fill)
+        list.add(list.frame(of: id), shape.shape, fill: shape.fill)
     }
 }
 
 /// What a shape node draws.
 struct ShapePayload {
     let shape: DisplayItem.Shape
-    let fill: Color
+    /// Shared with everything drawn in the same colour (`ColorBoxCache`).
+    let fill: DisplayItem.ColorBox
 }
 
 extension _ViewGraph {
@@ -30,6 +31,6 @@ extension _ViewGraph {
     /// Adds a shape leaf filled with `fill`.
     @usableFromInline
     func addShape(_ shape: DisplayItem.Shape, fill: Color) {
-        addLeaf(.shape, payload: shapes.appendIndex(ShapePayload(shape: shape, fill: fill)))
+        addLeaf(.shape, payload: shapes.appendIndex(ShapePayload(shape: shape, fill: colorBoxes.box(fill))))
     }
 }

@@ -21,12 +21,13 @@ enum TextNode: LeafNodeRules {
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
         let text = list.graph.texts[Int(node.payload)]
         let frame = list.frame(of: id)
-        list.add(frame, .text(lines: text.layout.lines(in: frame.width, measurer: list.graph.textMeasurer), font: text.layout.font), text.color)
+        list.add(frame, .text(lines: text.layout.lines(in: frame.width, measurer: list.graph.textMeasurer), font: text.layout.font), fill: text.color)
     }
 }
 
 /// What a text node shows.
 struct TextPayload {
     let layout: TextLayout
-    let color: Color
+    /// Shared with everything drawn in the same colour (`ColorBoxCache`).
+    let color: DisplayItem.ColorBox
 }

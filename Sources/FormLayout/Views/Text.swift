@@ -13,6 +13,6 @@ public struct Text: _PrimitiveView, Equatable {
     public static func _makeView(_ view: Text, into graph: _ViewGraph) {
         let layout = TextLayout(string: view.content, font: graph.environment.resolvedFont,
                                 lineLimit: graph.environment.lineLimit, measurer: graph.textMeasurer)
-        graph.addLeaf(.text, payload: graph.texts.appendIndex(TextPayload(layout: layout, color: graph.environment.resolvedForeground)))
+        graph.addLeaf(.text, payload: graph.texts.appendIndex(TextPayload(layout: layout, color: graph.colorBoxes.box(graph.environment.resolvedForeground))))
     }
 }

@@ -54,6 +54,16 @@ struct SizeCache {
             }
         }
         let missing = blocks - next.count
+        if next.isEmpty {
+            // As for the frames (`growLayoutState`): views built during
+            // placement (a minimap's rectangles) add blocks later, and room
+            // reserved now costs nothing until they do, where growing then
+            // would copy every block and touch twice the memory.
+            widths.reserveCapacity(8 * missing)
+            heights.reserveCapacity(8 * missing)
+            sizes.reserveCapacity(8 * missing)
+            next.reserveCapacity(2 * missing)
+        }
         widths.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
         heights.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
         sizes.append(contentsOf: repeatElement(.zero, count: 4 * missing))

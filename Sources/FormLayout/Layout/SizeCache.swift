@@ -4,9 +4,17 @@
 /// that from growing exponentially with the nesting depth. Proposals are
 /// keyed by bit pattern, nil as NaN. Written only by sizing.
 struct SizeCache {
-    var widths: [UInt] = []
-    var heights: [UInt] = []
-    var sizes: [CGSize] = []
+    /// One remembered answer: the proposal's bit patterns and the size.
+    /// Kept together (32 bytes, four to a block, two cache lines) rather
+    /// than in one array per field: a lookup reads one place, a store
+    /// writes one array.
+    struct Slot {
+        var width: UInt
+        var height: UInt
+        var size: CGSize
+    }
+
+    var slots: [Slot] = []
     /// The slot each block overwrites next.
     var next: [UInt8] = []
     /// Each node's cache block, or -1: leaves and modifiers that hand the
@@ -18,15 +26,16 @@ struct SizeCache {
     var block: [Int32] = []
 
     /// A key no proposal has: a NaN payload Swift never produces.
-    private static let unused: UInt = 0x7FF8_DEAD_BEEF_0001
+    private static let unused = Slot(width: 0x7FF8_DEAD_BEEF_0001, height: 0x7FF8_DEAD_BEEF_0001, size: .zero)
 
     @inline(__always)
     func lookup(block: Int, _ p: ProposedViewSize) -> CGSize? {
         let w = (p.width ?? .nan).bitPattern
         let h = (p.height ?? .nan).bitPattern
         let base = block &* 4
-        for slot in base..<(base + 4) where widths[slot] == w && heights[slot] == h {
-            return sizes[slot]
+        for index in base..<(base + 4) {
+            let slot = slots[index]
+            if slot.width == w && slot.height == h { return slot.size }
         }
         return nil
     }
@@ -34,9 +43,7 @@ struct SizeCache {
     @inline(__always)
     mutating func store(block: Int, _ p: ProposedViewSize, _ size: CGSize) {
         let slot = block &* 4 + Int(next[block])
-        widths[slot] = (p.width ?? .nan).bitPattern
-        heights[slot] = (p.height ?? .nan).bitPattern
-        sizes[slot] = size
+        slots[slot] = Slot(width: (p.width ?? .nan).bitPattern, height: (p.height ?? .nan).bitPattern, size: size)
         next[block] = (next[block] &+ 1) & 3
     }
 
@@ -59,14 +66,10 @@ struct SizeCache {
             // placement (a minimap's rectangles) add blocks later, and room
             // reserved now costs nothing until they do, where growing then
             // would copy every block and touch twice the memory.
-            widths.reserveCapacity(8 * missing)
-            heights.reserveCapacity(8 * missing)
-            sizes.reserveCapacity(8 * missing)
+            slots.reserveCapacity(8 * missing)
             next.reserveCapacity(2 * missing)
         }
-        widths.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
-        heights.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
-        sizes.append(contentsOf: repeatElement(.zero, count: 4 * missing))
+        slots.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
         next.append(contentsOf: repeatElement(0, count: missing))
     }
 }

@@ -44,8 +44,13 @@ extension _ViewGraph {
             return merged.result
         case .mergesChildren, .observes:
             var merged = Merged<Key>()
-            for child in children(of: id) {
-                merged.add(preferenceValue(key, of: child))
+            // By index rather than through a slice of `childIDs`, which
+            // retains the array's buffer for every node visited.
+            var index = Int(node.childStart)
+            let end = index + Int(node.childCount)
+            while index < end {
+                merged.add(preferenceValue(key, of: childIDs[index]))
+                index += 1
             }
             return merged.result
         }

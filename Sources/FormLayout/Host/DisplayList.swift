@@ -63,9 +63,13 @@ public struct DisplayItem: Hashable, Sendable {
     // is kept out of line in a box that the items drawn in that colour
     // share, and what only a few items have (a stroke, a rotation: 57
     // bytes) in one optional box. 96 bytes an item instead of 184. The
-    // boxes are immutable; a setter makes a new one.
-    private var fillBox: ColorBox
-    private var extras: Extras?
+    // boxes are immutable; a setter makes a new one. Internal rather than
+    // private, so that the memberwise initialiser exists (the public ones
+    // are in an extension): the builder appends items made with it, which
+    // the optimiser builds in place, where an item from a written-out
+    // initialiser was copied once more and the original destroyed.
+    var fillBox: ColorBox
+    var extras: Extras?
 
     /// An immutable colour shared by reference among items.
     final class ColorBox: Hashable, Sendable {
@@ -111,27 +115,13 @@ public struct DisplayItem: Hashable, Sendable {
     private mutating func setExtras(stroke: Color?, transform: AffineTransform2D?) {
         extras = stroke == nil && transform == nil ? nil : Extras(stroke: stroke, transform: transform)
     }
+}
 
+extension DisplayItem {
     /// An item as given; `z` should equal its index in the `DisplayList`.
     public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil,
                 transform: AffineTransform2D? = nil) {
-        self.z = z
-        self.frame = frame
-        self.shape = shape
-        self.fillBox = ColorBox.make(fill)
-        self.identifier = identifier
-        self.extras = nil
-        setExtras(stroke: stroke, transform: transform)
-    }
-
-    /// An item whose boxes are already made, so that the builder can share
-    /// them among many items.
-    init(z: Int, frame: CGRect, shape: Shape, fill: ColorBox, identifier: String?, extras: Extras?) {
-        self.z = z
-        self.frame = frame
-        self.shape = shape
-        self.fillBox = fill
-        self.identifier = identifier
-        self.extras = extras
+        self.init(z: z, frame: frame, shape: shape, identifier: identifier, fillBox: ColorBox.make(fill),
+                  extras: stroke == nil && transform == nil ? nil : Extras(stroke: stroke, transform: transform))
     }
 }

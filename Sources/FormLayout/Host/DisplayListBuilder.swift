@@ -68,7 +68,7 @@ final class DisplayListBuilder {
     func add(_ frame: CGRect, _ shape: DisplayItem.Shape, fill: DisplayItem.ColorBox, stroke: Color? = nil) {
         let extras = stroke == nil && transform.isIdentity
             ? nil : sharedExtras(stroke: stroke, transform: transform.isIdentity ? nil : transform)
-        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, fill: fill, identifier: identifier, extras: extras))
+        items.append(DisplayItem(z: items.count, frame: frame, shape: shape, identifier: identifier, fillBox: fill, extras: extras))
     }
 
     /// The extras of the last item that had any, when they are the same.

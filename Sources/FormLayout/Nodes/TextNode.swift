@@ -6,7 +6,19 @@ enum TextNode: LeafNodeRules {
     }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
-        graph.texts[Int(node.payload)].layout.size(proposedWidth: proposal.width, measurer: graph.textMeasurer)
+        let index = Int(node.payload)
+        // Offered at least its natural width (the stacks' largest and most
+        // chosen sizes), text is its paragraphs on one line each: answered
+        // from the layout's plain fields, as `TextLayout.size` answers it,
+        // without copying the layout (its string and glyphs) out of the
+        // payloads for the call. Empty text takes the general path.
+        let naturalWidth = graph.texts[index].layout.naturalWidth
+        let paragraphCount = graph.texts[index].layout.paragraphCount
+        if naturalWidth > 0, !(proposal.width.map { $0 < naturalWidth } ?? false),
+           graph.texts[index].layout.lineLimit.map({ paragraphCount <= $0 }) ?? true {
+            return CGSize(width: naturalWidth, height: CGFloat(paragraphCount) * graph.texts[index].layout.font.lineHeight)
+        }
+        return graph.texts[index].layout.size(proposedWidth: proposal.width, measurer: graph.textMeasurer)
     }
 
     static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {

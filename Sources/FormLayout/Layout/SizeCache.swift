@@ -47,13 +47,31 @@ struct SizeCache {
         next[block] = (next[block] &+ 1) & 3
     }
 
+    /// Whether asking `id` its size costs a few steps: a constant-time
+    /// leaf, a node with a cache block, or a node that hands the proposal
+    /// to its first child (a modifier that keeps its child's size) when
+    /// that child answers cheaply. Children are built before their parents,
+    /// so their blocks are known here.
+    private func answersCheaply(_ id: NodeID, in graph: _ViewGraph) -> Bool {
+        var current = id
+        while true {
+            let node = graph.nodes[Int(current)]
+            if node.kind.sizesInConstantTime || block[Int(current)] >= 0 { return true }
+            guard !node.kind.computesOwnSize, node.childCount > 0 else { return false }
+            current = graph.childIDs[Int(node.childStart)]
+        }
+    }
+
     /// Gives each of `graph.nodes[first...]` (the ones added since the
-    /// last call) a block if its kind computes its own size and it wraps
-    /// more than one constant-time leaf.
+    /// last call) a block if its kind computes its own size, unless it has
+    /// one child that answers cheaply already (see `answersCheaply`): a
+    /// padding or a frame around a cached stack adds a little arithmetic to
+    /// the stack's cached answer, and a block of its own would only double
+    /// the cache (half its blocks in a form).
     mutating func grow(from first: Int, of graph: _ViewGraph) {
         var blocks = next.count
         for node in graph.nodes[first...] {
-            if node.kind.computesOwnSize && !(node.childCount == 1 && graph.nodes[Int(graph.childIDs[Int(node.childStart)])].kind.sizesInConstantTime) {
+            if node.kind.computesOwnSize && !(node.childCount == 1 && answersCheaply(graph.childIDs[Int(node.childStart)], in: graph)) {
                 block.append(Int32(blocks))
                 blocks += 1
             } else {

@@ -70,6 +70,34 @@ final class AnchorTransformPreferenceWriter<Key: PreferenceKey, A: Equatable>: P
     override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value, anchor.anchor(in: frame)) }
 }
 
+/// `anchorPreference` with a rectangle anchor (`.bounds`, `.rect`), the
+/// usual case, typed concretely. A generic class's methods are never
+/// specialised: in `AnchorPreferenceWriter<Key, CGRect>`, building the
+/// anchor looks `Anchor<A>`'s metadata up at run time, twice per write.
+final class RectAnchorPreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
+    let anchor: Anchor<CGRect>.Source
+    let transform: (Anchor<CGRect>) -> Key.Value
+    init(anchor: Anchor<CGRect>.Source, transform: @escaping (Anchor<CGRect>) -> Key.Value) {
+        self.anchor = anchor
+        self.transform = transform
+        super.init(replaces: true)
+    }
+    override func write(_ value: inout Key.Value, frame: CGRect) { value = transform(anchor.anchor(in: frame)) }
+}
+
+/// `transformAnchorPreference` with a rectangle anchor, typed concretely
+/// (see `RectAnchorPreferenceWriter`).
+final class RectAnchorTransformPreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
+    let anchor: Anchor<CGRect>.Source
+    let transform: (inout Key.Value, Anchor<CGRect>) -> Void
+    init(anchor: Anchor<CGRect>.Source, transform: @escaping (inout Key.Value, Anchor<CGRect>) -> Void) {
+        self.anchor = anchor
+        self.transform = transform
+        super.init(replaces: false)
+    }
+    override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value, anchor.anchor(in: frame)) }
+}
+
 /// Writes a key's value: behind `preference`, `anchorPreference` and their transform forms.
 @usableFromInline
 package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
@@ -97,6 +125,18 @@ package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
     @usableFromInline
     init<A>(anchor: Anchor<A>.Source, transformInPlace transform: @escaping (inout Key.Value, Anchor<A>) -> Void) {
         writer = AnchorTransformPreferenceWriter<Key, A>(anchor: anchor, transform: transform)
+    }
+
+    /// `anchorPreference(key:value:transform:)` with a rectangle anchor.
+    @usableFromInline
+    init(rectAnchor anchor: Anchor<CGRect>.Source, transform: @escaping (Anchor<CGRect>) -> Key.Value) {
+        writer = RectAnchorPreferenceWriter<Key>(anchor: anchor, transform: transform)
+    }
+
+    /// `transformAnchorPreference(key:value:transform:)` with a rectangle anchor.
+    @usableFromInline
+    init(rectAnchor anchor: Anchor<CGRect>.Source, transformInPlace transform: @escaping (inout Key.Value, Anchor<CGRect>) -> Void) {
+        writer = RectAnchorTransformPreferenceWriter<Key>(anchor: anchor, transform: transform)
     }
 
     @usableFromInline var kind: NodeKind { .preferenceWriter }
@@ -188,6 +228,21 @@ extension View {
     @inlinable
     public consuming func transformAnchorPreference<A, K: PreferenceKey>(key: K.Type = K.self, value: Anchor<A>.Source, transform: @escaping (inout K.Value, Anchor<A>) -> Void) -> some View {
         modified(PreferenceWriterModifier<K>(anchor: value, transformInPlace: transform))
+    }
+
+    /// Sets `key` from a rectangle anchor of this view (`.bounds`, `.rect`),
+    /// replacing what its subtree produced. The same as the generic form;
+    /// chosen for rectangles, it writes without generic metadata lookups.
+    @inlinable
+    public consuming func anchorPreference<K: PreferenceKey>(key: K.Type = K.self, value: Anchor<CGRect>.Source, transform: @escaping (Anchor<CGRect>) -> K.Value) -> some View {
+        modified(PreferenceWriterModifier<K>(rectAnchor: value, transform: transform))
+    }
+
+    /// Edits the subtree's value of `key` with a rectangle anchor of this
+    /// view; the same as the generic form (see `anchorPreference`).
+    @inlinable
+    public consuming func transformAnchorPreference<K: PreferenceKey>(key: K.Type = K.self, value: Anchor<CGRect>.Source, transform: @escaping (inout K.Value, Anchor<CGRect>) -> Void) -> some View {
+        modified(PreferenceWriterModifier<K>(rectAnchor: value, transformInPlace: transform))
     }
 
     /// Calls `action` with the subtree's value of `key` after layout, and

@@ -135,7 +135,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     @inlinable
 
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        for element in view.data { graph.make(view.content(element)) }
+        // The closure read once: where this runs unspecialised, each read of
+        // a field of `view` looks the type's metadata up again.
+        let content = view.content
+        for element in view.data { graph.make(content(element)) }
     }
 }
 

@@ -40,7 +40,6 @@ public struct ViewHost<Root: View> {
         let origin = CGPoint(x: (windowSize.width - size.width) / 2, y: (windowSize.height - size.height) / 2)
         graph.place(rootID, in: CGRect(origin: origin, size: size), proposal: ProposedViewSize(windowSize))
         if !graph.changeObservers.isEmpty { graph.notifyObservers(from: rootID) }
-        graph.releaseLayoutState()
         return LayoutResult(graph: graph, root: rootID, displayList: graph.makeDisplayList(root: rootID, windowSize: windowSize))
     }
 }

@@ -69,9 +69,6 @@ struct SizeCache {
     /// the stack's cached answer, and a block of its own would only double
     /// the cache (half its blocks in a form).
     mutating func grow(from first: Int, of graph: _ViewGraph) {
-        // Released (`_ViewGraph.releaseLayoutState`): nodes past the end of
-        // `block` are sized without the cache.
-        guard block.count == first else { return }
         var blocks = next.count
         for node in graph.nodes[first...] {
             if node.kind.computesOwnSize && !(node.childCount == 1 && answersCheaply(graph.childIDs[Int(node.childStart)], in: graph)) {

@@ -11,9 +11,7 @@ extension _ViewGraph {
         // differing only there share one cache entry.
         let p = ProposedViewSize(width: node.dependsOnWidth ? proposal.width : nil,
                                  height: node.dependsOnHeight ? proposal.height : nil)
-        // Past the end once the cache is released (`releaseLayoutState`):
-        // sized again without it.
-        let block = index < sizeCache.block.count ? Int(sizeCache.block[index]) : -1
+        let block = Int(sizeCache.block[index])
         if block < 0 { return computeSize(id, node, p) }
         if let size = sizeCache.lookup(block: block, p) { return size }
         let size = computeSize(id, node, p)
@@ -32,15 +30,6 @@ extension _ViewGraph {
             }
         }
         return node.kind.visit(Ask(graph: self, id: id, node: node, proposal: p))
-    }
-
-    /// Frees what only sizing and placing use, once the tree is placed: the
-    /// result keeps the graph (frames, preferences), and the memory goes
-    /// back to the allocator before the display list is built, instead of
-    /// the heap growing (in a fresh process, page by page) under it.
-    func releaseLayoutState() {
-        sizeCache = SizeCache()
-        stackScratch = StackScratch()
     }
 
     /// Makes room in the per-node layout state for nodes built since the

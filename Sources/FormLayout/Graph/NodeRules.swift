@@ -129,7 +129,10 @@ extension NodeKind {
         }
     }
 
-    /// See ``NodeRules/computesOwnSize``.
+    /// See ``NodeRules/computesOwnSize``. These constant questions are
+    /// inlined, so that each becomes a lookup by kind where it is asked (for
+    /// every node built, and every node whose preferences are collected).
+    @inline(__always)
     var computesOwnSize: Bool {
         struct Ask: NodeRulesVisitor {
             func visit<Rules: NodeRules>(_ rules: Rules.Type) -> Bool { Rules.computesOwnSize }
@@ -138,6 +141,7 @@ extension NodeKind {
     }
 
     /// See ``NodeRules/sizesInConstantTime``.
+    @inline(__always)
     var sizesInConstantTime: Bool {
         struct Ask: NodeRulesVisitor {
             func visit<Rules: NodeRules>(_ rules: Rules.Type) -> Bool { Rules.sizesInConstantTime }
@@ -146,6 +150,7 @@ extension NodeKind {
     }
 
     /// See ``NodeRules/preferenceRole``.
+    @inline(__always)
     var preferenceRole: PreferenceRole {
         struct Ask: NodeRulesVisitor {
             func visit<Rules: NodeRules>(_ rules: Rules.Type) -> PreferenceRole { Rules.preferenceRole }

@@ -15,9 +15,15 @@ protocol SecondaryViewRules: TransparentNodeRules {
 
 extension SecondaryViewRules {
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
-        let children = list.graph.children(of: id)
         if secondaryIsBehind {
-            for child in children.reversed() { list.draw(child) }
+            // Secondary, then host; by index rather than through a slice of
+            // `childIDs`, which retains the array's buffer.
+            let start = Int(node.childStart)
+            var index = start + Int(node.childCount)
+            while index > start {
+                index -= 1
+                list.draw(list.graph.childIDs[index])
+            }
         } else {
             list.drawChildren(of: id)
         }

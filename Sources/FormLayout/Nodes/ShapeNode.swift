@@ -9,8 +9,10 @@ enum ShapeNode: LeafNodeRules {
     }
 
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
-        let shape = list.graph.shapes[Int(node.payload)]
-        list.add(list.frame(of: id), shape.shape, fill: shape.fill)
+        // Field by field rather than the payload as a whole, which would be
+        // copied (and its references retained and released) for the call.
+        let index = Int(node.payload)
+        list.add(list.frame(of: id), list.graph.shapes[index].shape, fill: list.graph.shapes[index].fill)
     }
 }
 

@@ -8,13 +8,14 @@ public enum ViewBuilder {
     /// An empty closure builds an `EmptyView`.
     @inlinable
     public static func buildBlock() -> EmptyView { EmptyView() }
-    /// A single statement is the view itself, with no tuple around it.
+    /// The first statement of a block is the view itself, with no tuple around it.
     @inlinable
-    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    /// Combines two or more statements into a `TupleView`, laid out in code order.
+    public static func buildPartialBlock<Content: View>(first content: Content) -> Content { content }
+    /// Each later statement joins the views before it in a `TupleView`, laid
+    /// out in code order: a block of n statements is a chain of n - 1 pairs.
     @inlinable
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<repeat each Content> {
-        TupleView(repeat each content)
+    public static func buildPartialBlock<Accumulated: View, Next: View>(accumulated: Accumulated, next: Next) -> TupleView<Accumulated, Next> {
+        TupleView(accumulated, next)
     }
     /// An `if` without `else`: the view, or nil, which draws nothing and takes no room.
     @inlinable
@@ -37,18 +38,31 @@ public enum ViewBuilder {
     public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 
-/// Several views side by side in their parent, in code order.
-public struct TupleView<each Content: View>: _PrimitiveView {
-    /// The views, in code order.
-    public var value: (repeat each Content)
+/// Several views side by side in their parent, in code order: the views of
+/// a block so far and the next one (`ViewBuilder.buildPartialBlock`).
+///
+/// A pair rather than a parameter pack (or SwiftUI's `TupleView<(C0, C1,
+/// …)>`, which the runtime walks by reflection): code that builds views is
+/// specialised for its concrete types all the way down, where a value holding
+/// a pack was copied and destroyed through runtime type metadata.
+public struct TupleView<Accumulated: View, Next: View>: _PrimitiveView {
+    /// The views of the block before the last one (itself a `TupleView` when
+    /// there are several).
+    public var accumulated: Accumulated
+    /// The last view of the block.
+    public var next: Next
+
     /// Usually made by `ViewBuilder` from a block of statements rather than by hand.
     @inlinable
-    public init(_ value: repeat each Content) { self.value = (repeat each value) }
+    public init(_ accumulated: Accumulated, _ next: Next) {
+        self.accumulated = accumulated
+        self.next = next
+    }
 
     @inlinable
-
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        repeat graph.make(each view.value)
+        graph.make(view.accumulated)
+        graph.make(view.next)
     }
 }
 

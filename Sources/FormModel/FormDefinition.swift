@@ -57,7 +57,14 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// The visible fields of each row, by row number, left to right (grouped
     /// in one pass: filtering all fields once per row would be quadratic).
     public var visibleFieldsByRow: [Int: [Field]] {
-        Dictionary(grouping: fields.filter(\.isVisible), by: \.row)
+        // One pass into a dictionary sized for the rows, rather than
+        // filtering into a copy of every field and grouping that.
+        var byRow: [Int: [Field]] = [:]
+        byRow.reserveCapacity(rows.count)
+        for field in fields where field.isVisible {
+            byRow[field.row, default: []].append(field)
+        }
+        return byRow
     }
 
     /// Seed 002's form: the title, a row of three name fields 540 wide, and

@@ -26,11 +26,10 @@ struct SetCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let value { return try Self.store(key: key, value: value, in: database.form) }
-        let field = try database.run { form throws(FormKitError) in
-            try form.set(key, toInput: [UInt8](FileHandle.standardInput.readDataToEndOfFile()))
+        let value = try value ?? reportingErrors { () throws(FormKitError) in
+            try FormFile.value(fromInput: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), key: key)
         }
-        Terminal.write(field.stateLine + "\n")
+        try Self.store(key: key, value: value, in: database.form)
     }
 
     /// Stores `value` in `key` and prints the field's new state.

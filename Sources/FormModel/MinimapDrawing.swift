@@ -6,11 +6,18 @@ extension DisplayList {
     /// minimap area and 5 points taller than the lowest rectangle (the
     /// seed's `padding(5)`).
     public init(minimapRects rects: [MinimapRect], minimapWidth: Double) {
-        let items = rects.sorted { $0.z < $1.z }.enumerated().map { index, rect in
-            DisplayItem(z: index, frame: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                        shape: .rectangle, fill: rect.color.color, identifier: rect.key)
+        // Usually in z order already (as `FormPicture` makes them): checking
+        // is linear, and a sorted copy is megabytes for a large form.
+        let inOrder = zip(rects, rects.dropFirst()).allSatisfy { $0.z <= $1.z }
+        let ordered = inOrder ? rects : rects.sorted { $0.z < $1.z }
+        var items: [DisplayItem] = []
+        items.reserveCapacity(ordered.count)
+        var bottom = -Double.infinity
+        for rect in ordered {
+            items.append(DisplayItem(z: items.count, frame: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                     shape: .rectangle, fill: rect.color.color, identifier: rect.key))
+            bottom = max(bottom, rect.y + rect.height)
         }
-        let bottom = rects.map { $0.y + $0.height }.max() ?? 5
-        self.init(size: CGSize(width: minimapWidth, height: bottom + 5), items: items)
+        self.init(size: CGSize(width: minimapWidth, height: (ordered.isEmpty ? 5 : bottom) + 5), items: items)
     }
 }

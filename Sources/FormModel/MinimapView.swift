@@ -8,20 +8,31 @@ public struct MinimapView: View {
     let elements: [FormElement]
 
     public var body: some View {
-        // Walked in reverse so that containers lie under their fields.
-        let shown = elements.reversed().filter(\.isShownInMinimap)
+        // Walked in reverse so that containers lie under their fields. The
+        // shown elements by index, not copied: a copy of every element is
+        // megabytes of fresh memory for a form of ten thousand fields.
+        let shown = shownIndices
         if let scale = MinimapScale(elements: elements, resolve: { geometry[$0] }) {
             ZStack(alignment: .topLeading) {
-                ForEach(0..<shown.count) { index in
-                    let rect = scale.minimapRect(of: geometry[shown[index].bounds])
+                ForEach(shown, id: \.self) { index in
+                    let element = elements[index]
+                    let rect = scale.minimapRect(of: geometry[element.bounds])
                     Rectangle()
-                        .fill(shown[index].color.color)
+                        .fill(element.color.color)
                         .frame(width: rect.width, height: rect.height)
                         .offset(x: rect.minX + scale.areaOrigin.x - 5, y: rect.minY + scale.areaOrigin.y - 5)
                 }
             }
             .padding(5)
         }
+    }
+
+    /// The indices of the elements drawn, back to front.
+    private var shownIndices: [Int] {
+        var shown: [Int] = []
+        shown.reserveCapacity(elements.count)
+        for index in elements.indices.reversed() where elements[index].isShownInMinimap { shown.append(index) }
+        return shown
     }
 }
 

@@ -152,7 +152,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         // The closure read once: where this runs unspecialised, each read of
         // a field of `view` looks the type's metadata up again.
         let content = view.content
-        for element in view.data { graph.make(content(element)) }
+        var elements = view.data.makeIterator()
+        guard let first = elements.next() else { return }
+        // The first element shows how much room the others need.
+        let mark = graph.arenaMark
+        graph.make(content(first))
+        graph.reserveArena(forMore: view.data.count - 1, since: mark)
+        while let element = elements.next() { graph.make(content(element)) }
     }
 }
 

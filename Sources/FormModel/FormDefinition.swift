@@ -67,6 +67,34 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         return byRow
     }
 
+    /// The indices in `fields` of the visible fields, row after row, and
+    /// where each row's lie among them: what `visibleFieldsByRow` says
+    /// without an array per row (a form of ten thousand fields has
+    /// thousands of rows).
+    var visibleFieldIndicesByRow: (order: [Int], rows: [Int: Range<Int>]) {
+        var counts: [Int: Int] = [:]
+        counts.reserveCapacity(rows.count)
+        for field in fields where field.isVisible { counts[field.row, default: 0] += 1 }
+        var next: [Int: Int] = [:]
+        next.reserveCapacity(counts.count)
+        var ranges: [Int: Range<Int>] = [:]
+        ranges.reserveCapacity(counts.count)
+        var start = 0
+        for (row, count) in counts {
+            next[row] = start
+            ranges[row] = start..<(start + count)
+            start += count
+        }
+        // Each field goes to its row's next place, so a row keeps form order.
+        var order = [Int](repeating: 0, count: start)
+        for (index, field) in fields.enumerated() where field.isVisible {
+            guard let place = next[field.row] else { continue }
+            order[place] = index
+            next[field.row] = place + 1
+        }
+        return (order, ranges)
+    }
+
     /// Seed 002's form: the title, a row of three name fields 540 wide, and
     /// a row with Email and a hidden Twitter field whose width follows the
     /// slider (360…540). The four shown fields are required (the form is

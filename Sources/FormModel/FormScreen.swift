@@ -18,7 +18,8 @@ public struct FormScreen: View {
     }
 
     public var body: some View {
-        let fieldsByRow = form.visibleFieldsByRow
+        let (fieldOrder, rowRanges) = form.visibleFieldIndicesByRow
+        let fields = form.fields
         return VStack {
             Spacer()
             HStack(alignment: .center) {
@@ -48,8 +49,8 @@ public struct FormScreen: View {
 
                     ForEach(form.rows, id: \.number) { row in
                         HStack {
-                            ForEach(fieldsByRow[row.number] ?? []) { field in
-                                FormFieldView(field: field)
+                            ForEach(fieldOrder[rowRanges[row.number] ?? 0..<0], id: \.self) { index in
+                                FormFieldView(field: fields[index])
                             }
                         }
                         .frame(width: CGFloat(row.width))

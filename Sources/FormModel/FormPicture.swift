@@ -71,7 +71,7 @@ private struct PageLayout {
             preconditionFailure("the form screen reported no container or minimap area")
         }
         var rects: [MinimapRect] = []
-        rects.reserveCapacity(elements.count)
+        rects.reserveCapacityInHugePages(elements.count)
         for element in elements.reversed() where element.isShownInMinimap {
             let rect = scale.minimapRect(of: resolve(element.bounds))
             let key: String

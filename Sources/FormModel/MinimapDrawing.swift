@@ -11,7 +11,7 @@ extension DisplayList {
         let inOrder = zip(rects, rects.dropFirst()).allSatisfy { $0.z <= $1.z }
         let ordered = inOrder ? rects : rects.sorted { $0.z < $1.z }
         var items: [DisplayItem] = []
-        items.reserveCapacity(ordered.count)
+        items.reserveCapacityInHugePages(ordered.count)
         var bottom = -Double.infinity
         for rect in ordered {
             items.append(DisplayItem(z: items.count, frame: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),

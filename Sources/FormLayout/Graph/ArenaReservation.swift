@@ -51,6 +51,6 @@ extension Array {
         guard remaining > 0, each > 0 else { return }
         let (more, overflow) = remaining.multipliedReportingOverflow(by: each)
         let wanted = count + (overflow ? Self.largestReservation : Swift.min(more, Self.largestReservation))
-        if wanted > capacity { reserveCapacity(Swift.max(wanted, 2 * capacity)) }
+        if wanted > capacity { reserveCapacityInHugePages(Swift.max(wanted, 2 * capacity)) }
     }
 }

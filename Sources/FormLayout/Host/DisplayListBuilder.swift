@@ -16,7 +16,7 @@ final class DisplayListBuilder {
 
     init(graph: _ViewGraph) {
         self.graph = graph
-        items.reserveCapacity(graph.nodes.count / 2)
+        items.reserveCapacityInHugePages(graph.nodes.count / 2)
     }
 
     /// Draws `id` and its subtree.

@@ -84,8 +84,8 @@ struct SizeCache {
             // placement (a minimap's rectangles) add blocks later, and room
             // reserved now costs nothing until they do, where growing then
             // would copy every block and touch twice the memory.
-            slots.reserveCapacity(8 * missing)
-            next.reserveCapacity(2 * missing)
+            slots.reserveCapacityInHugePages(8 * missing)
+            next.reserveCapacityInHugePages(2 * missing)
         }
         slots.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
         next.append(contentsOf: repeatElement(0, count: missing))

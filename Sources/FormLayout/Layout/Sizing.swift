@@ -42,8 +42,8 @@ extension _ViewGraph {
             // views) add nodes later; room reserved now is only touched, and
             // paid for in page faults, if they do, and saves copying these
             // arrays when they arrive.
-            frames.reserveCapacity(nodes.count * 2)
-            sizeCache.block.reserveCapacity(nodes.count * 2)
+            frames.reserveCapacityInHugePages(nodes.count * 2)
+            sizeCache.block.reserveCapacityInHugePages(nodes.count * 2)
         }
         frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
         sizeCache.grow(from: first, of: self)

@@ -5,6 +5,18 @@ import FormLayout
 public enum FieldColor: String, CaseIterable, Codable, Sendable {
     case red, yellow, green, orange, purple, gray
 
+    /// The colour's place in `allCases`.
+    var caseIndex: Int {
+        switch self {
+        case .red: 0
+        case .yellow: 1
+        case .green: 2
+        case .orange: 3
+        case .purple: 4
+        case .gray: 5
+        }
+    }
+
     /// The engine colour to draw with.
     public var color: Color {
         switch self {

@@ -68,29 +68,49 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     }
 
     /// The indices in `fields` of the visible fields, row after row, and
-    /// where each row's lie among them: what `visibleFieldsByRow` says
-    /// without an array per row (a form of ten thousand fields has
-    /// thousands of rows).
-    var visibleFieldIndicesByRow: (order: [Int], rows: [Int: Range<Int>]) {
-        var counts: [Int: Int] = [:]
-        counts.reserveCapacity(rows.count)
-        for field in fields where field.isVisible { counts[field.row, default: 0] += 1 }
-        var next: [Int: Int] = [:]
-        next.reserveCapacity(counts.count)
-        var ranges: [Int: Range<Int>] = [:]
-        ranges.reserveCapacity(counts.count)
+    /// where the fields of each of `rows` lie among them: what
+    /// `visibleFieldsByRow` says without an array per row or a dictionary
+    /// look-up per field (a form of ten thousand fields has thousands of
+    /// rows, and hashing was most of the time this took).
+    var visibleFieldIndicesByRow: (order: [Int], ranges: [Range<Int>]) {
+        // Which of `rows` a row number names: by arithmetic when the rows
+        // are numbered one after another (as the store numbers them), else
+        // through a dictionary (the first row of a number, when several share it).
+        let first = rows.first?.number ?? 0
+        let numberedInOrder = rows.indices.allSatisfy { rows[$0].number == first &+ $0 }
+        var rowOfNumber: [Int: Int] = [:]
+        if !numberedInOrder {
+            for (index, row) in rows.enumerated() where rowOfNumber[row.number] == nil { rowOfNumber[row.number] = index }
+        }
+        func rowIndex(_ number: Int) -> Int? {
+            guard numberedInOrder else { return rowOfNumber[number] }
+            let index = number &- first
+            return index >= 0 && index < rows.count ? index : nil
+        }
+        var counts = [Int](repeating: 0, count: rows.count)
+        for field in fields where field.isVisible {
+            if let row = rowIndex(field.row) { counts[row] += 1 }
+        }
+        var next = [Int](repeating: 0, count: rows.count)
+        var ranges = [Range<Int>](repeating: 0..<0, count: rows.count)
         var start = 0
-        for (row, count) in counts {
+        for row in rows.indices {
             next[row] = start
-            ranges[row] = start..<(start + count)
-            start += count
+            ranges[row] = start..<(start + counts[row])
+            start += counts[row]
         }
         // Each field goes to its row's next place, so a row keeps form order.
         var order = [Int](repeating: 0, count: start)
         for (index, field) in fields.enumerated() where field.isVisible {
-            guard let place = next[field.row] else { continue }
-            order[place] = index
-            next[field.row] = place + 1
+            guard let row = rowIndex(field.row) else { continue }
+            order[next[row]] = index
+            next[row] += 1
+        }
+        // A row sharing its number with an earlier one shows the same fields.
+        if !numberedInOrder {
+            for (index, row) in rows.enumerated() {
+                if let owner = rowOfNumber[row.number], owner != index { ranges[index] = ranges[owner] }
+            }
         }
         return (order, ranges)
     }

@@ -20,6 +20,7 @@ public struct FormScreen: View {
     public var body: some View {
         let (fieldOrder, rowRanges) = form.visibleFieldIndicesByRow
         let fields = form.fields
+        let rows = form.rows
         return VStack {
             Spacer()
             HStack(alignment: .center) {
@@ -47,13 +48,13 @@ public struct FormScreen: View {
                     }
                     .padding(.bottom, 5)
 
-                    ForEach(form.rows, id: \.number) { row in
+                    ForEach(0..<rows.count) { place in
                         HStack {
-                            ForEach(fieldOrder[rowRanges[row.number] ?? 0..<0], id: \.self) { index in
+                            ForEach(fieldOrder[rowRanges[place]], id: \.self) { index in
                                 FormFieldView(field: fields[index])
                             }
                         }
-                        .frame(width: CGFloat(row.width))
+                        .frame(width: CGFloat(rows[place].width))
                     }
                 }
                 .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) {

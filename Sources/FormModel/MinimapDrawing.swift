@@ -7,16 +7,23 @@ extension DisplayList {
     /// seed's `padding(5)`).
     public init(minimapRects rects: [MinimapRect], minimapWidth: Double) {
         // Usually in z order already (as `FormPicture` makes them): checking
-        // is linear, and a sorted copy is megabytes for a large form.
-        let inOrder = zip(rects, rects.dropFirst()).allSatisfy { $0.z <= $1.z }
+        // is linear, and a sorted copy is megabytes for a large form. (By
+        // index, here and below: copying each rectangle out costs more than
+        // what is done with it.)
+        let inOrder = rects.indices.dropFirst().allSatisfy { rects[$0 - 1].z <= rects[$0].z }
         let ordered = inOrder ? rects : rects.sorted { $0.z < $1.z }
         var items: [DisplayItem] = []
         items.reserveCapacityInHugePages(ordered.count)
         var bottom = -Double.infinity
-        for rect in ordered {
-            items.append(DisplayItem(z: items.count, frame: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                                     shape: .rectangle, fill: rect.color.color, identifier: rect.key))
-            bottom = max(bottom, rect.y + rect.height)
+        // One item per colour, whose boxed colour the rectangles in that
+        // colour share (by the colour's place in `allCases`: hashing its
+        // name per rectangle cost more than boxing the colour again).
+        let colored = FieldColor.allCases.map { DisplayItem(z: 0, frame: .zero, shape: .rectangle, fill: $0.color) }
+        for index in ordered.indices {
+            let frame = CGRect(x: ordered[index].x, y: ordered[index].y, width: ordered[index].width, height: ordered[index].height)
+            items.append(DisplayItem(z: items.count, frame: frame, shape: .rectangle, fillLike: colored[ordered[index].color.caseIndex],
+                                     identifier: ordered[index].key))
+            bottom = max(bottom, ordered[index].y + ordered[index].height)
         }
         self.init(size: CGSize(width: minimapWidth, height: (ordered.isEmpty ? 5 : bottom) + 5), items: items)
     }

@@ -118,6 +118,13 @@ public struct DisplayItem: Hashable, Sendable {
 }
 
 extension DisplayItem {
+    /// A plain item (no stroke, no rotation) filled with the colour of
+    /// `colorOf`, sharing its boxed colour: for lists of many items in a few
+    /// colours (a minimap), where boxing the colour is most of the work.
+    package init(z: Int, frame: CGRect, shape: Shape, fillLike colorOf: DisplayItem, identifier: String?) {
+        self.init(z: z, frame: frame, shape: shape, identifier: identifier, fillBox: colorOf.fillBox, extras: nil)
+    }
+
     /// An item as given; `z` should equal its index in the `DisplayList`.
     public init(z: Int, frame: CGRect, shape: Shape, fill: Color, stroke: Color? = nil, identifier: String? = nil,
                 transform: AffineTransform2D? = nil) {

@@ -60,6 +60,32 @@ struct FormPictureTests {
         #expect(abs(wide.height - narrow.height) < 1e-12)
     }
 
+    @Test func rowsNumberedOutOfOrderShowTheirOwnFields() {
+        // Rows listed 5, 2, 9 (not consecutive); a field of a row that is
+        // not listed (7) is not drawn; one field is hidden.
+        let rows = [5, 2, 9].map { FormRow(number: $0, width: 540, minWidth: 360, maxWidth: 540) }
+        var fields = [(5, "a"), (2, "b"), (9, "c"), (7, "lost"), (5, "d"), (2, "hidden")].enumerated().map { index, entry in
+            Field(key: entry.1, label: entry.1, value: "", row: entry.0, position: index + 1)
+        }
+        fields[5].isVisible = false
+        let picture = FormPicture(form: FormDefinition(titleTemplate: "T", rows: rows, fields: fields))
+        let drawn = picture.minimapRects.filter { $0.kind == .field }
+        #expect(Set(drawn.map(\.key)) == ["a", "b", "c", "d"])
+        let top = Dictionary(uniqueKeysWithValues: drawn.map { ($0.key, $0.y) })
+        // Row 5 (a, d side by side) above row 2 (b) above row 9 (c).
+        #expect(top["a"] == top["d"])
+        #expect(top["a"]! < top["b"]! && top["b"]! < top["c"]!)
+        let x = Dictionary(uniqueKeysWithValues: drawn.map { ($0.key, $0.x) })
+        #expect(x["a"]! < x["d"]!)
+    }
+
+    @Test func twoRowsOfOneNumberBothShowItsFields() {
+        let rows = [FormRow(number: 3, width: 540, minWidth: 360, maxWidth: 540), FormRow(number: 3, width: 300, minWidth: 300, maxWidth: 300)]
+        let fields = [Field(key: "x", label: "X", value: "", row: 3, position: 1)]
+        let picture = FormPicture(form: FormDefinition(titleTemplate: "T", rows: rows, fields: fields))
+        #expect(picture.minimapRects.filter { $0.kind == .field && $0.key == "x" }.count == 2)
+    }
+
     @Test func minimapDisplayListMatchesItsRects() {
         let picture = FormPicture(form: form())
         #expect(picture.minimap.items.count == picture.minimapRects.count)

@@ -30,10 +30,11 @@ struct TextLayout {
         self.string = string
         self.font = font
         self.lineLimit = lineLimit
-        if !string.utf8.contains(UInt8(ascii: "\n")) {
+        let bytes = Self.scan(string)
+        if !bytes.hasLineBreak {
             // One paragraph, the common case: no splitting needed.
             self.paragraphCount = 1
-            self.isPrintableASCII = string.utf8.allSatisfy { $0 >= 32 && $0 < 127 }
+            self.isPrintableASCII = bytes.isPrintableASCII
             if isSystem(measurer), !isPrintableASCII {
                 // The same sum and formula as `SystemTextMeasurer.width`.
                 var glyphs: [Glyph] = []
@@ -61,6 +62,21 @@ struct TextLayout {
         }
         self.naturalWidth = widest
         self.paragraphCount = count
+    }
+
+    /// Whether `string` has a line break and whether it is all printable
+    /// ASCII, in one pass over its bytes in place (two passes through the
+    /// `UTF8View`'s iterator cost most of what measuring a label does).
+    private static func scan(_ string: String) -> (hasLineBreak: Bool, isPrintableASCII: Bool) {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasLineBreak: Bool, isPrintableASCII: Bool) {
+            var printable = true
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") { return (true, false) }
+                if byte < 32 || byte >= 127 { printable = false }
+            }
+            return (false, printable)
+        }
+        return string.utf8.withContiguousStorageIfAvailable(scan) ?? Array(string.utf8).withUnsafeBufferPointer(scan)
     }
 
     /// The size of the text offered `width` (nil or infinite: one line per paragraph).

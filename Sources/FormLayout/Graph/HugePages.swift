@@ -15,31 +15,55 @@ enum HugePages {
     /// A huge page's size on x86-64 and arm64 Linux.
     static let size = 2 << 20
 
-    /// Asks the kernel to back the whole pages inside `buffer` with huge
-    /// pages; a hint that changes no byte, ignored where it does not apply.
+    /// What glibc and Swift add to an array's elements in a large block:
+    /// glibc's chunk header and size rounding, Swift's object header.
+    static let bookkeeping = 96
+
+    /// Asks the kernel to back the memory of `buffer` with huge pages; a
+    /// hint that changes no byte, ignored where it does not apply. Whole
+    /// pages from the one `buffer` starts in to the one it ends in: the
+    /// bookkeeping before and after the elements lies on those pages, and
+    /// without them the first and last huge pages of an aligned block would
+    /// not be wholly advised.
     static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
-        guard let base = buffer.baseAddress, buffer.count >= 2 * size else { return }
+        guard let base = buffer.baseAddress, buffer.count >= size else { return }
         let pageMask = UInt(max(sysconf(Int32(_SC_PAGESIZE)), 1)) - 1
-        let start = (UInt(bitPattern: base) + pageMask) & ~pageMask
-        let end = (UInt(bitPattern: base) + UInt(buffer.count)) & ~pageMask
+        let start = UInt(bitPattern: base) & ~pageMask
+        let end = (UInt(bitPattern: base) + UInt(buffer.count) + pageMask) & ~pageMask
         guard end > start, let pages = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(pages, Int(end - start), MADV_HUGEPAGE)
         #endif
     }
+
+    /// The capacity at or above `minimumCapacity` whose block is a whole
+    /// number of huge pages, or nil when that is not worth it (under one
+    /// huge page) or not representable. glibc maps a request of k × 2 MiB
+    /// less its bookkeeping as exactly k × 2 MiB, and Linux puts a mapping
+    /// of whole huge pages on a huge-page boundary: then every huge page of
+    /// the block can be one, where a block at any other address loses up
+    /// to one huge page at each end to ordinary pages.
+    static func capacity(atLeast minimumCapacity: Int, stride: Int) -> Int? {
+        guard stride > 0 else { return nil }
+        let (elementBytes, overflow) = minimumCapacity.multipliedReportingOverflow(by: stride)
+        guard !overflow, elementBytes <= Int.max / 2, elementBytes + bookkeeping >= size else { return nil }
+        let blockBytes = (elementBytes + bookkeeping + size - 1) / size * size
+        return (blockBytes - bookkeeping) / stride
+    }
 }
 
 extension Array {
-    /// `reserveCapacity(minimumCapacity)`, with room of two huge pages or
-    /// more advised to be backed by huge pages before anything is written
-    /// to it (the elements already held are copied in after).
+    /// `reserveCapacity(minimumCapacity)`, rounded up to whole huge pages
+    /// when the room is a huge page or more, and that room advised to be
+    /// backed by huge pages before anything is written to it (the elements
+    /// already held are copied in after).
     package mutating func reserveCapacityInHugePages(_ minimumCapacity: Int) {
         guard minimumCapacity > capacity else { return }
-        guard MemoryLayout<Element>.stride * minimumCapacity >= 2 * HugePages.size else {
+        guard let rounded = HugePages.capacity(atLeast: minimumCapacity, stride: MemoryLayout<Element>.stride) else {
             reserveCapacity(minimumCapacity)
             return
         }
-        var grown = [Element](unsafeUninitializedCapacity: minimumCapacity) { buffer, initialized in
+        var grown = [Element](unsafeUninitializedCapacity: rounded) { buffer, initialized in
             HugePages.advise(UnsafeMutableRawBufferPointer(buffer))
             initialized = 0
         }

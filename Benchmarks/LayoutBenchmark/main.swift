@@ -4,6 +4,12 @@
 //
 //   swift run -c release LayoutBenchmark [--reference-nodes-per-second N] [--sizes 1000,10000]
 //
+// With fresh memory (the first table), each timed layout runs in a new
+// process of this benchmark (`--one-layout N`), as a one-shot command does:
+// within one process, glibc serves later layouts from memory the earlier
+// ones freed, up to its adaptive threshold (blocks up to 32 MiB), so only
+// forms larger than that would be measured on fresh pages.
+//
 // `--once N` lays out one form of N fields once and prints one line: the
 // run to profile (for example under `valgrind --tool=callgrind
 // --toggle-collect='$s9FormModel0A7PictureV4form*'`, which counts exactly
@@ -24,6 +30,8 @@ struct Options {
     var once: Int?
     /// Print a digest of one form's output instead of timing.
     var digest: Int?
+    /// Time one layout of this many fields in this process and print its seconds.
+    var oneLayout: Int?
 
     init(arguments: [String]) {
         var index = 1
@@ -37,6 +45,7 @@ struct Options {
             case "--runs": runs = Int(value); index += 1
             case "--once": once = Int(value); index += 1
             case "--digest": digest = Int(value); index += 1
+            case "--one-layout": oneLayout = Int(value); index += 1
             case "-h", "--help": print(Self.usage); exit(0)
             default:
                 FileHandle.standardError.write(Data("unknown argument \(argument)\n\(Self.usage)\n".utf8))
@@ -56,6 +65,10 @@ struct Options {
           --once FIELDS   lay out one form of FIELDS fields once and print its node count:
                           the run to profile, e.g. valgrind --tool=callgrind
                           --toggle-collect='$s9FormModel0A7PictureV4form*'
+          --one-layout FIELDS
+                          in this process, lay out a small form (to load the code and the
+                          type metadata), then time one form of FIELDS fields and print
+                          its seconds and minimap rectangles: what each fresh-memory run is
           --digest FIELDS a checksum of everything one form of FIELDS fields draws (the
                           screen's and the minimap's display lists, the minimap's rectangles):
                           equal before and after a change to the engine whose output is the same
@@ -108,14 +121,54 @@ if let fields = options.digest {
     exit(0)
 }
 
+if let fields = options.oneLayout {
+    let form = makeForm(fields: fields)
+    // What a one-shot command has done before it lays its form out: the
+    // code and the runtime's type metadata are loaded; the memory the large
+    // form needs is not there yet.
+    _ = FormPicture(form: makeForm(fields: 30))
+    let start = clock.now
+    let picture = FormPicture(form: form)
+    let elapsed = seconds(clock.now - start)
+    print(elapsed, picture.minimapRects.count)
+    exit(0)
+}
+
 if let fields = options.once {
     let picture = FormPicture(form: makeForm(fields: fields))
     print("\(fields) fields: \(picture.minimapRects.count) minimap rectangles, \(picture.screen.items.count) drawn items")
     exit(0)
 }
 
+/// This benchmark's executable, to run fresh-memory layouts in new processes.
+let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+
+/// One layout of `fields` fields in a new process (`--one-layout`):
+/// (seconds, minimap rectangles).
+func layoutInNewProcess(fields: Int) -> (seconds: Double, rects: Int) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--one-layout", String(fields)]
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch {
+        FileHandle.standardError.write(Data("cannot run \(executable): \(error)\n".utf8))
+        exit(70)
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let words = String(decoding: data, as: UTF8.self).split(separator: " ")
+    guard process.terminationStatus == 0, words.count == 2, let seconds = Double(words[0]),
+          let rects = Int(words[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        FileHandle.standardError.write(Data("\(executable) --one-layout \(fields) failed\n".utf8))
+        exit(70)
+    }
+    return (seconds, rects)
+}
+
 /// Times every size and prints one table; returns (fields, nodes, seconds) rows.
-func measure(title: String) -> [(fields: Int, nodes: Int, seconds: Double)] {
+/// `inNewProcesses`: each layout in a new process (fresh memory).
+func measure(title: String, inNewProcesses: Bool) -> [(fields: Int, nodes: Int, seconds: Double)] {
     print(title)
     print("fields     nodes       best ms    ns/node   M nodes/s   time ×/10× nodes")
     var previous: (nodes: Int, seconds: Double)?
@@ -123,14 +176,20 @@ func measure(title: String) -> [(fields: Int, nodes: Int, seconds: Double)] {
     for size in options.sizes {
         let form = makeForm(fields: size)
         let nodes = ViewHost(FormScreen(form: form), windowSize: FormPicture.defaultWindowSize, growsToFit: true).layout().nodeCount
-        let runs = options.runs ?? max(3, min(30, 300_000 / max(size, 1)))
+        let runs = options.runs ?? (inNewProcesses ? max(5, min(10, 300_000 / max(size, 1))) : max(3, min(30, 300_000 / max(size, 1))))
         var best = Double.infinity
         var rectCount = 0
         for _ in 0..<runs {
-            let start = clock.now
-            let picture = FormPicture(form: form)
-            best = min(best, seconds(clock.now - start))
-            rectCount = picture.minimapRects.count
+            if inNewProcesses {
+                let run = layoutInNewProcess(fields: size)
+                best = min(best, run.seconds)
+                rectCount = run.rects
+            } else {
+                let start = clock.now
+                let picture = FormPicture(form: form)
+                best = min(best, seconds(clock.now - start))
+                rectCount = picture.minimapRects.count
+            }
         }
         precondition(rectCount == 2 * size + 1, "the minimap must hold a field and a container per field plus the title")
         var scaling = ""
@@ -153,12 +212,12 @@ func measure(title: String) -> [(fields: Int, nodes: Int, seconds: Double)] {
 print("FormLayout benchmark: build + layout + preferences + display list + minimap, release build")
 print("(time ×/10× nodes: this size's time over the previous size's, scaled to 10× the nodes; target ≤ 11× with fresh memory, issue 9)")
 print("")
-_ = measure(title: "1. fresh memory: every layout gets new pages from the kernel (a one-shot process such as the CLI)")
+_ = measure(title: "1. fresh memory: each layout in a new process, as a one-shot command (such as the CLI) runs it", inNewProcesses: true)
 // A long-running program laying out again and again reuses what it freed;
 // glibc returns large blocks to the kernel at once unless told otherwise.
 _ = glibcMallopt(M_MMAP_MAX, 0)
 _ = glibcMallopt(M_TRIM_THRESHOLD, Int32.max)
-let rows = measure(title: "2. reused memory: glibc keeps freed memory (repeated layouts in a long-running program)")
+let rows = measure(title: "2. reused memory: glibc keeps freed memory (repeated layouts in a long-running program)", inNewProcesses: false)
 
 if let reference = options.referenceNodesPerSecond, let tenK = rows.first(where: { $0.fields == 10_000 }) ?? rows.last {
     let ours = Double(tenK.nodes) / tenK.seconds

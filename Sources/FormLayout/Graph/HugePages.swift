@@ -14,6 +14,8 @@ import Glibc
 enum HugePages {
     /// A huge page's size on x86-64 and arm64 Linux.
     static let size = 2 << 20
+    /// `MADV_COLLAPSE` (Linux 6.1), which this glibc's headers predate.
+    private static let collapse: Int32 = 25
 
     /// What glibc and Swift add to an array's elements in a large block:
     /// glibc's chunk header and size rounding, Swift's object header.
@@ -33,6 +35,14 @@ enum HugePages {
         let end = (UInt(bitPattern: base) + UInt(buffer.count) + pageMask) & ~pageMask
         guard end > start, let pages = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(pages, Int(end - start), MADV_HUGEPAGE)
+        // The block's first page already holds its bookkeeping, written by
+        // malloc before the advice, and a huge page is only made on a fault
+        // where none of its small pages exist yet: the first huge page of
+        // an aligned block is collapsed into one now instead (Linux 6.1's
+        // MADV_COLLAPSE; an older kernel refuses it, and that page stays small).
+        if start % UInt(size) == 0, end - start >= UInt(size) {
+            _ = madvise(pages, size, collapse)
+        }
         #endif
     }
 

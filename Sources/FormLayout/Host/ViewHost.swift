@@ -65,7 +65,7 @@ public final class LayoutResult {
     /// An anchor's value in window coordinates (as a `GeometryProxy` at the
     /// window's origin would see it).
     public func resolve<T>(_ anchor: Anchor<T>) -> T {
-        anchor.convert(anchor.globalValue, .zero)
+        anchor.converted(toSpaceAt: .zero)
     }
 
     /// Whether any view writes `key` at all.

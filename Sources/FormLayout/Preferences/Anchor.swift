@@ -4,20 +4,37 @@
 public struct Anchor<Value>: Equatable where Value: Equatable {
     /// The value in window coordinates.
     let globalValue: Value
-    /// Moves the value into a space whose origin is at `origin` in the window.
-    let convert: @Sendable (Value, CGPoint) -> Value
 
     /// Equal when they capture the same value in window coordinates.
     public static func == (a: Anchor, b: Anchor) -> Bool { a.globalValue == b.globalValue }
+
+    /// The value in a space whose origin is at `origin` in the window.
+    ///
+    /// Rectangles and points (the only anchors `Source` makes) move by the
+    /// origin. The type is tested here rather than a conversion kept in each
+    /// anchor: a stored closure made every anchor 16 bytes larger and cost
+    /// a retain and a release at each copy, and a form's preferences copy
+    /// tens of thousands of anchors up the tree. The test folds away where
+    /// `Value` is known.
+    func converted(toSpaceAt origin: CGPoint) -> Value {
+        if Value.self == CGRect.self {
+            let rect = unsafeBitCast(globalValue, to: CGRect.self)
+            return unsafeBitCast(CGRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height), to: Value.self)
+        }
+        if Value.self == CGPoint.self {
+            let point = unsafeBitCast(globalValue, to: CGPoint.self)
+            return unsafeBitCast(CGPoint(x: point.x - origin.x, y: point.y - origin.y), to: Value.self)
+        }
+        return globalValue
+    }
 
     /// What an anchor captures of the view it is created on.
     public struct Source {
         /// Resolves the source against the view's frame in the window.
         let resolve: @Sendable (CGRect) -> Value
-        let convert: @Sendable (Value, CGPoint) -> Value
 
         func anchor(in frame: CGRect) -> Anchor<Value> {
-            Anchor(globalValue: resolve(frame), convert: convert)
+            Anchor(globalValue: resolve(frame))
         }
     }
 }
@@ -25,10 +42,10 @@ public struct Anchor<Value>: Equatable where Value: Equatable {
 extension Anchor.Source where Value == CGRect {
     /// The view's bounds.
     public static var bounds: Anchor<CGRect>.Source {
-        // Closures that capture nothing: every text field and container of
-        // a form asks for its bounds, and a capturing closure is an
+        // A closure that captures nothing: every text field and container
+        // of a form asks for its bounds, and a capturing closure is an
         // allocation per view (and a release when the layout is freed).
-        Anchor<CGRect>.Source(resolve: { frame in frame }, convert: convertRect)
+        Anchor<CGRect>.Source(resolve: { frame in frame })
     }
     /// A rectangle in the view's own coordinates.
     public static func rect(_ rect: CGRect) -> Anchor<CGRect>.Source { self.rect(Optional(rect)) }
@@ -38,30 +55,19 @@ extension Anchor.Source where Value == CGRect {
             resolve: { frame in
                 guard let local else { return frame }
                 return CGRect(x: frame.minX + local.minX, y: frame.minY + local.minY, width: local.width, height: local.height)
-            },
-            convert: convertRect)
+            })
     }
 
-}
-
-/// `rect` in a space whose origin is at `origin` in the window. A free
-/// function, so that the closures made from it capture nothing.
-private func convertRect(_ rect: CGRect, _ origin: CGPoint) -> CGRect {
-    CGRect(x: rect.minX - origin.x, y: rect.minY - origin.y, width: rect.width, height: rect.height)
 }
 
 extension Anchor.Source where Value == CGPoint {
     /// A point in the view's own coordinates.
     public static func point(_ point: CGPoint) -> Anchor<CGPoint>.Source {
-        Anchor<CGPoint>.Source(
-            resolve: { frame in CGPoint(x: frame.minX + point.x, y: frame.minY + point.y) },
-            convert: { point, origin in CGPoint(x: point.x - origin.x, y: point.y - origin.y) })
+        Anchor<CGPoint>.Source(resolve: { frame in CGPoint(x: frame.minX + point.x, y: frame.minY + point.y) })
     }
     /// A point given as a fraction of the view's size (values outside 0…1 lie outside it).
     public static func unitPoint(_ unit: UnitPoint) -> Anchor<CGPoint>.Source {
-        Anchor<CGPoint>.Source(
-            resolve: { frame in CGPoint(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height) },
-            convert: { point, origin in CGPoint(x: point.x - origin.x, y: point.y - origin.y) })
+        Anchor<CGPoint>.Source(resolve: { frame in CGPoint(x: frame.minX + unit.x * frame.width, y: frame.minY + unit.y * frame.height) })
     }
     /// The view's top-leading corner.
     public static var topLeading: Anchor<CGPoint>.Source { unitPoint(.topLeading) }

@@ -67,7 +67,7 @@ public struct GeometryProxy {
 
     /// The anchor's value in the reader's own coordinate space.
     public subscript<T>(anchor: Anchor<T>) -> T {
-        anchor.convert(anchor.globalValue, graph.frames[Int(node)].origin)
+        anchor.converted(toSpaceAt: graph.frames[Int(node)].origin)
     }
 }
 

@@ -10,7 +10,8 @@ usage: Benchmarks/before_after.sh BASE_REV [-n RUNS] [--rounds N] [-h]
 Checks BASE_REV out into .build-before/tree (a git worktree), builds the
 release LayoutBenchmark and the fully static formctl there and here, then:
 
-1. runs both LayoutBenchmarks (1k and 10k fields) in alternation, ROUNDS
+1. runs both LayoutBenchmarks (1k and 10k fields; both built with this
+   tree's Benchmarks/LayoutBenchmark/main.swift) in alternation, ROUNDS
    times, and prints the best 10k-field time of each side, fresh and reused
    memory, with the ratio after/before;
 2. runs Benchmarks/cli.sh (this tree's harness) against each formctl binary,
@@ -46,11 +47,15 @@ cd "$root"
 rev="$(git rev-parse --verify "$base^{commit}")" || { echo "before_after.sh: no revision $base" >&2; exit 64; }
 tree=".build-before/tree"
 if [[ -d "$tree" ]]; then
-    git -C "$tree" checkout -q --detach "$rev"
+    git -C "$tree" checkout -q -f --detach "$rev"
 else
     mkdir -p .build-before
     git worktree add -q --detach "$tree" "$rev"
 fi
+# Both sides timed by this tree's harness: how it measures (fresh memory in
+# a new process per layout) is part of the comparison, and an older
+# harness measured fresh memory differently.
+cp Benchmarks/LayoutBenchmark/main.swift "$tree/Benchmarks/LayoutBenchmark/main.swift"
 
 build() {   # build DIR: prints the two binaries' paths
     local dir="$1"

@@ -7,6 +7,8 @@ import Testing
 struct ArenaMemoryTests {
     @Test func smallReservationsAreNotRounded() {
         #expect(HugePages.capacity(atLeast: 1000, stride: 24) == nil)
+        #expect(HugePages.capacity(atLeast: 40_000, stride: 24) == nil)   // 960 KB
+        #expect(HugePages.capacity(atLeast: 50_000, stride: 24) == (HugePages.size - HugePages.bookkeeping) / 24)
         #expect(HugePages.capacity(atLeast: 10, stride: 0) == nil)
         #expect(HugePages.capacity(atLeast: Int.max / 2, stride: 24) == nil)
     }

@@ -29,11 +29,11 @@ enum HugePages {
     /// not be wholly advised.
     static func advise(_ buffer: UnsafeMutableRawBufferPointer) {
         #if os(Linux)
-        guard let base = buffer.baseAddress, buffer.count >= size else { return }
+        guard let base = buffer.baseAddress else { return }
         let pageMask = UInt(max(sysconf(Int32(_SC_PAGESIZE)), 1)) - 1
         let start = UInt(bitPattern: base) & ~pageMask
         let end = (UInt(bitPattern: base) + UInt(buffer.count) + pageMask) & ~pageMask
-        guard end > start, let pages = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        guard end >= start + UInt(size), let pages = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(pages, Int(end - start), MADV_HUGEPAGE)
         // The block's first page already holds its bookkeeping, written by
         // malloc before the advice, and a huge page is only made on a fault
@@ -47,8 +47,9 @@ enum HugePages {
     }
 
     /// The capacity at or above `minimumCapacity` whose block is a whole
-    /// number of huge pages, or nil when that is not worth it (under one
-    /// huge page) or not representable. glibc maps a request of k × 2 MiB
+    /// number of huge pages, or nil when that is not worth it (under half
+    /// a huge page: zeroing a whole huge page then costs more than the
+    /// small pages' faults) or not representable. glibc maps a request of k × 2 MiB
     /// less its bookkeeping as exactly k × 2 MiB, and Linux puts a mapping
     /// of whole huge pages on a huge-page boundary: then every huge page of
     /// the block can be one, where a block at any other address loses up
@@ -56,7 +57,7 @@ enum HugePages {
     static func capacity(atLeast minimumCapacity: Int, stride: Int) -> Int? {
         guard stride > 0 else { return nil }
         let (elementBytes, overflow) = minimumCapacity.multipliedReportingOverflow(by: stride)
-        guard !overflow, elementBytes <= Int.max / 2, elementBytes + bookkeeping >= size else { return nil }
+        guard !overflow, elementBytes <= Int.max / 2, elementBytes + bookkeeping >= size / 2 else { return nil }
         let blockBytes = (elementBytes + bookkeeping + size - 1) / size * size
         return (blockBytes - bookkeeping) / stride
     }
@@ -64,7 +65,7 @@ enum HugePages {
 
 extension Array {
     /// `reserveCapacity(minimumCapacity)`, rounded up to whole huge pages
-    /// when the room is a huge page or more, and that room advised to be
+    /// when the room is half a huge page or more, and that room advised to be
     /// backed by huge pages before anything is written to it (the elements
     /// already held are copied in after).
     package mutating func reserveCapacityInHugePages(_ minimumCapacity: Int) {

@@ -13,6 +13,11 @@ usage: Benchmarks/layout.sh [--sizes 1000,10000,100000] [--runs N] [--fields N] 
    stretchable is installed into the virtualenv .build-bench-venv/ if missing.
 2. Builds and runs LayoutBenchmark (release, static Swift runtime) with that
    figure as the reference, which prints FormLayout's figures and the ratio.
+3. Compares the two by time on the same form: Taffy relays out a tree built
+   once, best of N in a running process, so the like-for-like figure of
+   FormLayout is its reused-memory one (which also builds the tree each
+   time); its one-shot figure (fresh memory, a new process per layout) is
+   printed next to it.
 
 If stretchable cannot be installed, says so and runs the Swift benchmark alone.
 Exits 0 when everything ran: a ratio below target is reported, not an error.
@@ -94,15 +99,21 @@ echo "$swift_output"
 # The same form, by time rather than by nodes: our tree has more nodes per
 # field (modifiers are nodes) than Taffy's, so nodes/s alone flatters us.
 if [[ -n "$reference" ]]; then
-    # The fresh-memory figure (the first table): the conservative one.
-    ours_ms="$(awk -v f="$fields" '$1 == f {print $3; exit}' <<<"$swift_output")"
-    if [[ -n "$ours_ms" ]]; then
+    # Taffy's figure is the best of several relayouts of a tree built once,
+    # in a running process: the like-for-like figure of ours is the reused-
+    # memory one (the second table), which builds the tree every time as
+    # well. The one-shot figure (the first table, a new process per layout)
+    # is printed next to it.
+    fresh_ms="$(awk -v f="$fields" '/^1\. fresh/ {m = 1} /^2\. reused/ {m = 2} $1 == f && m == 1 {print $3; exit}' <<<"$swift_output")"
+    reused_ms="$(awk -v f="$fields" '/^1\. fresh/ {m = 1} /^2\. reused/ {m = 2} $1 == f && m == 2 {print $3; exit}' <<<"$swift_output")"
+    if [[ -n "$reused_ms" ]]; then
         echo
-        echo "same form of $fields fields, by time (lower is faster; FormLayout times the whole"
-        echo "pipeline: build + layout + preferences + display list + minimap, fresh memory; Taffy only layout):"
-        awk -v ours="$ours_ms" -v ref="$reference_ms" -v core="$core_ms" 'BEGIN {
-            printf "  FormLayout %.2f ms; Taffy compute_layout %.2f ms (FormLayout takes %.2f× its time)\n", ours, ref * 1000, ours / (ref * 1000)
-            printf "  Taffy core (Rust, no Python read-back) %.2f ms (FormLayout takes %.2f× its time; target ≤ 0.5×, issue 9)\n", core * 1000, ours / (core * 1000)
+        echo "same form of $fields fields, by time (lower is faster; FormLayout times the whole pipeline:"
+        echo "build + layout + preferences + display list + minimap; Taffy only relays out a built tree):"
+        awk -v ours="$reused_ms" -v fresh="${fresh_ms:-0}" -v ref="$reference_ms" -v core="$core_ms" 'BEGIN {
+            printf "  in a running process: FormLayout %.2f ms; Taffy compute_layout %.2f ms (FormLayout takes %.2f× its time)\n", ours, ref * 1000, ours / (ref * 1000)
+            printf "  Taffy core (Rust, no Python read-back) %.2f ms: FormLayout takes %.2f× its time (target ≤ 0.5×, issue 9)\n", core * 1000, ours / (core * 1000)
+            if (fresh > 0) printf "  a one-shot process (fresh memory): FormLayout %.2f ms, %.2f× Taffy core'"'"'s relayout\n", fresh, fresh / (core * 1000)
         }'
         awk -v f="$fields" -v core="$core" '
             /^1\. fresh/ {mode = "fresh memory"} /^2\. reused/ {mode = "reused memory"}

@@ -4,19 +4,24 @@
 public enum Validator {
     /// The state of `value` under `rules`.
     public static func state(of value: String, rules: FieldRules = .none) -> ValidationState {
-        let length = value.count
-        if length == 0 { return .empty }
+        if value.isEmpty { return .empty }
         if violation(of: value, rules: rules) != nil { return .invalid }
-        return length < ValidationState.minimumValidLength ? .short : .valid
+        // Whether it is shorter than the minimum: counting stops there,
+        // where `count` breaks the whole value into characters (every field
+        // of a form is checked each time the form is laid out).
+        let isShort = value.index(value.startIndex, offsetBy: ValidationState.minimumValidLength, limitedBy: value.endIndex) == nil
+        return isShort ? .short : .valid
     }
 
     /// The first rule `value` breaks, in words a user can act on, or nil.
     /// An empty value breaks nothing here (it is `empty`).
     public static func violation(of value: String, rules: FieldRules) -> String? {
-        let length = value.count
-        guard length > 0 else { return nil }
-        if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
-        if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
+        guard !value.isEmpty else { return nil }
+        if rules.minLength != nil || rules.maxLength != nil {
+            let length = value.count
+            if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
+            if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
+        }
         if let pattern = rules.pattern {
             // PCRE2 with limits (RulePattern): the check always finishes; a
             // value it cannot decide within them is invalid, never waited on.

@@ -68,7 +68,8 @@ struct Options {
           --one-layout FIELDS
                           in this process, lay out a small form (to load the code and the
                           type metadata), then time one form of FIELDS fields and print
-                          its seconds and minimap rectangles: what each fresh-memory run is
+                          its seconds, minimap rectangles and page faults (minor faults
+                          while it was laid out): what each fresh-memory run is
           --digest FIELDS a checksum of everything one form of FIELDS fields draws (the
                           screen's and the minimap's display lists, the minimap's rectangles):
                           equal before and after a change to the engine whose output is the same
@@ -127,10 +128,14 @@ if let fields = options.oneLayout {
     // code and the runtime's type metadata are loaded; the memory the large
     // form needs is not there yet.
     _ = FormPicture(form: makeForm(fields: 30))
+    var before = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &before)
     let start = clock.now
     let picture = FormPicture(form: form)
     let elapsed = seconds(clock.now - start)
-    print(elapsed, picture.minimapRects.count)
+    var after = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &after)
+    print(elapsed, picture.minimapRects.count, after.ru_minflt - before.ru_minflt)
     exit(0)
 }
 
@@ -144,8 +149,8 @@ if let fields = options.once {
 let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
 
 /// One layout of `fields` fields in a new process (`--one-layout`):
-/// (seconds, minimap rectangles).
-func layoutInNewProcess(fields: Int) -> (seconds: Double, rects: Int) {
+/// (seconds, minimap rectangles, page faults while laying out).
+func layoutInNewProcess(fields: Int) -> (seconds: Double, rects: Int, faults: Int) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = ["--one-layout", String(fields)]
@@ -157,13 +162,13 @@ func layoutInNewProcess(fields: Int) -> (seconds: Double, rects: Int) {
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let words = String(decoding: data, as: UTF8.self).split(separator: " ")
-    guard process.terminationStatus == 0, words.count == 2, let seconds = Double(words[0]),
-          let rects = Int(words[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    let words = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard process.terminationStatus == 0, words.count == 3, let seconds = Double(words[0]),
+          let rects = Int(words[1]), let faults = Int(words[2]) else {
         FileHandle.standardError.write(Data("\(executable) --one-layout \(fields) failed\n".utf8))
         exit(70)
     }
-    return (seconds, rects)
+    return (seconds, rects, faults)
 }
 
 /// Times every size and prints one table; returns (fields, nodes, seconds) rows.
@@ -173,15 +178,18 @@ func measure(title: String, inNewProcesses: Bool) -> [(fields: Int, nodes: Int, 
     print("fields     nodes       best ms    ns/node   M nodes/s   time ×/10× nodes")
     var previous: (nodes: Int, seconds: Double)?
     var rows: [(fields: Int, nodes: Int, seconds: Double)] = []
+    var faults: [String] = []
     for size in options.sizes {
         let form = makeForm(fields: size)
         let nodes = ViewHost(FormScreen(form: form), windowSize: FormPicture.defaultWindowSize, growsToFit: true).layout().nodeCount
         let runs = options.runs ?? (inNewProcesses ? max(5, min(10, 300_000 / max(size, 1))) : max(3, min(30, 300_000 / max(size, 1))))
         var best = Double.infinity
         var rectCount = 0
+        var bestFaults: Int?
         for _ in 0..<runs {
             if inNewProcesses {
                 let run = layoutInNewProcess(fields: size)
+                if run.seconds < best { bestFaults = run.faults }
                 best = min(best, run.seconds)
                 rectCount = run.rects
             } else {
@@ -201,6 +209,10 @@ func measure(title: String, inNewProcesses: Bool) -> [(fields: Int, nodes: Int, 
                      Double(nodes) / best / 1e6, scaling))
         previous = (nodes, best)
         rows.append((size, nodes, best))
+        if let bestFaults { faults.append("\(size) fields \(bestFaults)") }
+    }
+    if !faults.isEmpty {
+        print("page faults while laying out, in the fastest run of each size: " + faults.joined(separator: ", "))
     }
     if let tenK = rows.first(where: { $0.fields == 10_000 }) {
         print(inNewProcesses

@@ -5,7 +5,8 @@ import FormLayout
 public enum FieldColor: String, CaseIterable, Codable, Sendable {
     case red, yellow, green, orange, purple, gray
 
-    /// The colour's place in `allCases`.
+    /// A different number for each colour, from 0 to `allCases.count - 1`:
+    /// an index into a table of something per colour.
     var caseIndex: Int {
         switch self {
         case .red: 0

@@ -16,9 +16,13 @@ extension DisplayList {
         items.reserveCapacityInHugePages(ordered.count)
         var bottom = -Double.infinity
         // One item per colour, whose boxed colour the rectangles in that
-        // colour share (by the colour's place in `allCases`: hashing its
-        // name per rectangle cost more than boxing the colour again).
-        let colored = FieldColor.allCases.map { DisplayItem(z: 0, frame: .zero, shape: .rectangle, fill: $0.color) }
+        // colour share, found by the colour's `caseIndex` (hashing its name,
+        // or searching the colours, per rectangle cost more than boxing the
+        // colour again).
+        var colored = [DisplayItem](repeating: DisplayItem(z: 0, frame: .zero, shape: .rectangle, fill: .clear), count: FieldColor.allCases.count)
+        for color in FieldColor.allCases {
+            colored[color.caseIndex] = DisplayItem(z: 0, frame: .zero, shape: .rectangle, fill: color.color)
+        }
         for index in ordered.indices {
             let frame = CGRect(x: ordered[index].x, y: ordered[index].y, width: ordered[index].width, height: ordered[index].height)
             items.append(DisplayItem(z: items.count, frame: frame, shape: .rectangle, fillLike: colored[ordered[index].color.caseIndex],

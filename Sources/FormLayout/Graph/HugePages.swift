@@ -40,7 +40,7 @@ enum HugePages {
         // where none of its small pages exist yet: the first huge page of
         // an aligned block is collapsed into one now instead (Linux 6.1's
         // MADV_COLLAPSE; an older kernel refuses it, and that page stays small).
-        if start % UInt(size) == 0, end - start >= UInt(size) {
+        if start % UInt(size) == 0 {
             _ = madvise(pages, size, collapse)
         }
         #endif

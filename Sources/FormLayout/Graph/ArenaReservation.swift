@@ -43,14 +43,25 @@ extension Array {
     /// larger than the others, say) the array grows by doubling again.
     static var largestReservation: Int { 1 << 22 }
 
-    /// Makes room for `remaining × each` more elements. Never less than
-    /// twice the capacity when it grows at all, so that many small
-    /// estimates (a `ForEach` inside each element of another) cannot copy
-    /// the array each time.
+    /// Makes room for `remaining × each` more elements, twice over. Never
+    /// less than twice the capacity when it grows at all, so that many
+    /// small estimates (a `ForEach` inside each element of another) cannot
+    /// copy the array each time.
+    ///
+    /// Twice the estimate because views built during placement (a minimap's
+    /// rectangles, made from the form's preferences) arrive after the
+    /// form's `ForEach`es have reserved. Growing then copies the array into
+    /// fresh memory and frees a large block, and glibc answers that by
+    /// raising its threshold for mapping a block on its own to the size of
+    /// the block freed: every later block up to that size, such as the
+    /// minimap's arrays, then lands in glibc's heap, where it cannot have
+    /// huge pages (a 10k-field form: 1,660 more page faults). Room reserved
+    /// and never written costs address space, not memory.
     mutating func reserve(forMore remaining: Int, each: Int) {
         guard remaining > 0, each > 0 else { return }
-        let (more, overflow) = remaining.multipliedReportingOverflow(by: each)
-        let wanted = count + (overflow ? Self.largestReservation : Swift.min(more, Self.largestReservation))
-        if wanted > capacity { reserveCapacityInHugePages(Swift.max(wanted, 2 * capacity)) }
+        let (product, overflow) = remaining.multipliedReportingOverflow(by: each)
+        let more = overflow ? Self.largestReservation : Swift.min(product, Self.largestReservation)
+        guard count + more > capacity else { return }
+        reserveCapacityInHugePages(Swift.max(count + 2 * more, 2 * capacity))
     }
 }

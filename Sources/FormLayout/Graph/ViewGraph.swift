@@ -83,6 +83,9 @@ public final class _ViewGraph {
     /// Preference values already computed for the host of an
     /// `overlayPreferenceValue`, reused when the root's value is collected.
     @exclusivity(unchecked) var preferenceMemo: [NodeID: AnyObject] = [:]
+    /// Large preference values merged into others, kept until the graph is
+    /// freed (`Preferences/MergeReservation.swift` says why).
+    @exclusivity(unchecked) var retainedValues: [Any] = []
 
     init(textMeasurer: any TextMeasurer) {
         self.textMeasurer = textMeasurer

@@ -33,7 +33,7 @@ extension _ViewGraph {
             }
             guard children.count == 2 else { return hostValue }
             let secondaryValue = preferenceValue(key, of: children[children.startIndex + 1])
-            var merged = Merged<Key>()
+            var merged = Merged<Key>(in: self)
             if node.kind.preferenceRole == .secondaryFirst {
                 merged.add(secondaryValue)
                 merged.add(hostValue)
@@ -43,11 +43,14 @@ extension _ViewGraph {
             }
             return merged.result
         case .mergesChildren, .observes:
-            var merged = Merged<Key>()
             // By index rather than through a slice of `childIDs`, which
             // retains the array's buffer for every node visited.
             var index = Int(node.childStart)
             let end = index + Int(node.childCount)
+            if end - index >= Self.childrenWorthReserving, let reservable = Key.Value.self as? any MergeReservable.Type {
+                return mergeReserving(key, children: index..<end, as: reservable)
+            }
+            var merged = Merged<Key>(in: self)
             while index < end {
                 merged.add(preferenceValue(key, of: childIDs[index]))
                 index += 1
@@ -64,27 +67,6 @@ extension _ViewGraph {
             changeObservers[Int(node.payload)].notify(graph: self, node: id)
         }
     }
-}
-
-/// Siblings' values folded together: the first taken as it is, each later
-/// one passed to `reduce`. The value is held outside an optional so that
-/// `reduce` appends in place instead of copying what was merged so far.
-struct Merged<Key: PreferenceKey> {
-    var value = Key.defaultValue
-    var hasValue = false
-
-    @inline(__always)
-    mutating func add(_ next: consuming Key.Value?) {
-        guard let next else { return }
-        if hasValue {
-            Key.reduce(value: &value) { next }
-        } else {
-            value = next
-            hasValue = true
-        }
-    }
-
-    var result: Key.Value? { hasValue ? value : nil }
 }
 
 /// A host's value of `Key`, kept from building a preference view so that

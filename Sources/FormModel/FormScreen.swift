@@ -94,7 +94,13 @@ public struct FormFieldView: View {
             Text(field.label)
             TextField("", text: field.value)
                 .anchorPreference(key: FormElementsKey.self, value: .bounds) {
-                    [FormElement(kind: fieldKind, bounds: $0)]
+                    // With room for the container's element, which the
+                    // transform below appends: otherwise that append
+                    // copies this array into a new one for every field.
+                    var elements: [FormElement] = []
+                    elements.reserveCapacity(2)
+                    elements.append(FormElement(kind: fieldKind, bounds: $0))
+                    return elements
                 }
         }
         .padding(15)

@@ -43,6 +43,9 @@ extension _ViewGraph {
         let children = self.children(of: id)
         guard !children.isEmpty else { return .zero }
         let mark = stackScratch.sizes.count
+        // Room for all at once: a minimap's ZStack holds two children per
+        // field, and growing by doubling would copy them again and again.
+        stackScratch.sizes.reserve(forMore: children.count, each: 1)
         var minX = CGFloat.infinity, maxX = -CGFloat.infinity, minY = CGFloat.infinity, maxY = -CGFloat.infinity
         for child in children {
             let size = size(of: child, p)

@@ -5,21 +5,29 @@
 /// and an array key's `reduce` appends each to the first. Left to itself,
 /// that array grows by doubling, each doubling copying everything merged
 /// so far into fresh memory: for a form of ten thousand fields, those copies
-/// were a sixth of a layout's page faults. So when a merge is large, the
-/// first value is given room for all the others, in huge pages, before
-/// `reduce` runs. `reduce` still does the merging: a key whose `reduce`
-/// does something else gets the same result, with room it may not use.
+/// were a sixth of a layout's page faults. So when the first value has no
+/// room for the next, it is given room for the siblings still to come as
+/// well, estimated from those merged so far, in huge pages when that is
+/// large. `reduce` still does the merging: a key whose `reduce` does
+/// something else gets the same result, with room it may not use.
+///
+/// The siblings' values are not collected first to count them exactly:
+/// they would all be alive at once (for a form, an array per row), where
+/// merged one by one each is freed before the next is made and its memory
+/// serves the next.
 ///
 /// A large value merged into another is then freed, and glibc answers the
 /// freeing of a large block by raising its threshold for mapping blocks on
 /// their own to that block's size: every later block up to that size (the
 /// minimap's arrays) would come from glibc's heap, without huge pages. So
-/// large merged values are kept until the layout is freed.
+/// large values merged or grown out of are kept until the layout is freed.
 protocol MergeReservable {
     /// How many elements the value holds.
     var elementCount: Int { get }
-    /// How many bytes its elements take.
-    var elementBytes: Int { get }
+    /// How many elements it has room for.
+    var elementCapacity: Int { get }
+    /// How many bytes an element takes.
+    static var elementStride: Int { get }
     /// Makes room for at least `total` elements, in huge pages if that is
     /// large enough.
     mutating func reserveForMerge(_ total: Int)
@@ -27,7 +35,8 @@ protocol MergeReservable {
 
 extension Array: MergeReservable {
     var elementCount: Int { count }
-    var elementBytes: Int { count &* MemoryLayout<Element>.stride }
+    var elementCapacity: Int { capacity }
+    static var elementStride: Int { MemoryLayout<Element>.stride }
     mutating func reserveForMerge(_ total: Int) { reserveCapacityInHugePages(total) }
 }
 
@@ -37,17 +46,25 @@ extension Array: MergeReservable {
 struct Merged<Key: PreferenceKey> {
     /// Unowned without checks: a merge lives only within a call on its graph.
     unowned(unsafe) let graph: _ViewGraph
+    /// How many siblings there are, and how many have been added (with a
+    /// value or without): what room for the rest is estimated from.
+    let siblings: Int
+    private var added = 0
     var value = Key.defaultValue
     var hasValue = false
 
-    init(in graph: _ViewGraph) { self.graph = graph }
+    init(in graph: _ViewGraph, siblings: Int) {
+        self.graph = graph
+        self.siblings = siblings
+    }
 
     @inline(__always)
     mutating func add(_ next: consuming Key.Value?) {
+        added += 1
         guard let next else { return }
         if hasValue {
             if let reservable = Key.Value.self as? any MergeReservable.Type {
-                graph.prepareMerge(of: &value, with: next, as: reservable)
+                graph.prepareMerge(of: &value, with: next, siblingsAdded: added, of: siblings, as: reservable)
             }
             Key.reduce(value: &value) { next }
         } else {
@@ -60,56 +77,35 @@ struct Merged<Key: PreferenceKey> {
 }
 
 extension _ViewGraph {
-    /// From how many children a merge collects their values first, to
-    /// give the first room for all (below it, the collecting costs more
-    /// than what it saves).
-    static var childrenWorthReserving: Int { 16 }
+    /// The most room an estimate makes, in bytes: a sibling far larger than
+    /// the others must not make room for that many more of its size.
+    static var largestMergeEstimate: Int { 32 << 20 }
 
-    /// Before `next` is merged into `value` (one type, `Reservable`, at run
-    /// time): room for both in huge pages when together they fill half a
-    /// huge page or more and `value` has no room yet, and a large `next`
-    /// kept until the layout is freed (see `MergeReservable`).
-    func prepareMerge<Value, Reservable: MergeReservable>(of value: inout Value, with next: Value, as _: Reservable.Type) {
-        let nextBytes = Self.view(next, as: Reservable.self) { $0.elementBytes }
-        guard nextBytes > 0 else { return }
-        let total = Self.view(next, as: Reservable.self) { $0.elementCount } + Self.view(value, as: Reservable.self) { $0.elementCount }
-        let bytes = nextBytes + Self.view(value, as: Reservable.self) { $0.elementBytes }
-        if bytes >= HugePages.size / 2 {
-            withUnsafeMutablePointer(to: &value) {
-                $0.withMemoryRebound(to: Reservable.self, capacity: 1) { $0.pointee.reserveForMerge(total) }
-            }
+    /// Before `next` (the `added`-th of `siblings` values) is merged into
+    /// `value`, both of one type `Reservable` at run time: room for it and
+    /// for the siblings to come when `value` has none (their elements
+    /// estimated as the average so far, and a quarter more), and a large
+    /// `next`, or a large `value` grown out of, kept until the layout is
+    /// freed (see `MergeReservable`).
+    func prepareMerge<Value, Reservable: MergeReservable>(
+        of value: inout Value, with next: Value, siblingsAdded added: Int, of siblings: Int, as _: Reservable.Type
+    ) {
+        let largeBytes = HugePages.size / 2
+        let stride = max(Reservable.elementStride, 1)
+        let nextCount = Self.view(next, as: Reservable.self) { $0.elementCount }
+        guard nextCount > 0 else { return }
+        if nextCount * stride >= largeBytes { retainedValues.append(next) }
+        let (count, capacity) = Self.view(value, as: Reservable.self) { ($0.elementCount, $0.elementCapacity) }
+        let needed = count + nextCount
+        guard needed > capacity else { return }
+        let cap = max(2 * needed, Self.largestMergeEstimate / stride)
+        let (more, overflow) = (needed / max(added, 1) + 1).multipliedReportingOverflow(by: max(siblings - added, 0))
+        let estimate = overflow ? cap : min(cap, needed + min(more, cap))
+        let room = max(min(estimate + estimate / 4, cap), needed, 2 * capacity)
+        if count * stride >= largeBytes { retainedValues.append(value) }
+        withUnsafeMutablePointer(to: &value) {
+            $0.withMemoryRebound(to: Reservable.self, capacity: 1) { $0.pointee.reserveForMerge(room) }
         }
-        if nextBytes >= HugePages.size / 2 { retainedValues.append(next) }
-    }
-
-    /// The merged value of the children `childIDs[children]`, as the
-    /// `.mergesChildren` case of `preferenceValue` computes it, with room
-    /// for every child's elements made in the first value before the others
-    /// are folded in. `Reservable` is `Key.Value`, seen as `MergeReservable`.
-    func mergeReserving<Key: PreferenceKey, Reservable: MergeReservable>(
-        _ key: Key.Type, children: Range<Int>, as _: Reservable.Type
-    ) -> Key.Value? {
-        var values: [Key.Value] = []
-        values.reserveCapacity(children.count)
-        var total = 0
-        for index in children {
-            guard let value = preferenceValue(key, of: childIDs[index]) else { continue }
-            total += Self.view(value, as: Reservable.self) { $0.elementCount }
-            values.append(value)
-        }
-        guard var first = values.first else { return nil }
-        if values.count > 1 {
-            // Released from `values` first, so that it is not shared (and
-            // copied) as it grows.
-            values[0] = Key.defaultValue
-            withUnsafeMutablePointer(to: &first) {
-                $0.withMemoryRebound(to: Reservable.self, capacity: 1) { $0.pointee.reserveForMerge(total) }
-            }
-        }
-        var merged = Merged<Key>(in: self)
-        merged.add(consume first)
-        for value in values.dropFirst() { merged.add(value) }
-        return merged.result
     }
 
     /// Reads `value` as `Reservable`, the type it is at run time.

@@ -33,7 +33,7 @@ extension _ViewGraph {
             }
             guard children.count == 2 else { return hostValue }
             let secondaryValue = preferenceValue(key, of: children[children.startIndex + 1])
-            var merged = Merged<Key>(in: self)
+            var merged = Merged<Key>(in: self, siblings: 2)
             if node.kind.preferenceRole == .secondaryFirst {
                 merged.add(secondaryValue)
                 merged.add(hostValue)
@@ -47,10 +47,7 @@ extension _ViewGraph {
             // retains the array's buffer for every node visited.
             var index = Int(node.childStart)
             let end = index + Int(node.childCount)
-            if end - index >= Self.childrenWorthReserving, let reservable = Key.Value.self as? any MergeReservable.Type {
-                return mergeReserving(key, children: index..<end, as: reservable)
-            }
-            var merged = Merged<Key>(in: self)
+            var merged = Merged<Key>(in: self, siblings: end - index)
             while index < end {
                 merged.add(preferenceValue(key, of: childIDs[index]))
                 index += 1

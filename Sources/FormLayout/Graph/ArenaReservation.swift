@@ -35,6 +35,12 @@ extension _ViewGraph {
         insets.reserve(forMore: remaining, each: insets.count - mark.insets)
         points.reserve(forMore: remaining, each: points.count - mark.points)
         writers.reserve(forMore: remaining, each: writers.count - mark.writers)
+        // Each key's writes, by the writer nodes the first element added.
+        for table in writeTables.indices {
+            var added = 0
+            for slot in writers[mark.writers...] where slot.table == table { added += 1 }
+            writeTables[table].reserve(forMore: remaining, each: added)
+        }
     }
 }
 

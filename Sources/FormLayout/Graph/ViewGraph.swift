@@ -35,7 +35,10 @@ public final class _ViewGraph {
     @exclusivity(unchecked) var points: [CGPoint] = []
     @exclusivity(unchecked) var alignments: [Alignment] = []
     @exclusivity(unchecked) var guides: [AlignmentGuidePayload] = []
-    @exclusivity(unchecked) var writers: [AnyPreferenceWriter] = []
+    @exclusivity(unchecked) var writers: [PreferenceWriterSlot] = []
+    /// The preference writes, one table per key written (`writers` says
+    /// where each writer node's write is).
+    @exclusivity(unchecked) var writeTables: [AnyPreferenceWriteTable] = []
     @exclusivity(unchecked) var readers: [(GeometryProxy) -> AnyView] = []
     @exclusivity(unchecked) var preferenceViews: [AnyPreferenceView] = []
     @exclusivity(unchecked) var spaceNames: [AnyHashable] = []

@@ -13,15 +13,9 @@ extension _ViewGraph {
         switch node.kind.preferenceRole {
         case .writes:
             var below = preferenceValue(key, of: firstChild(of: id))
-            let writer = writers[Int(node.payload)]
-            guard writer.keyID == ObjectIdentifier(Key.self) else { return below }
-            let typed = unsafeDowncast(writer, to: PreferenceWriter<Key>.self)
-            // The subtree's value is moved out of `below`, not copied: a
-            // transform that appends to it then appends in place instead of
-            // copying the whole value first (copy on write).
-            var value = writer.replaces ? Key.defaultValue : (below.take() ?? Key.defaultValue)
-            typed.write(&value, frame: frames[Int(id)])
-            return value
+            let slot = writers[Int(node.payload)]
+            guard slot.keyID == ObjectIdentifier(Key.self) else { return below }
+            return written(key, at: slot, below: &below, frame: frames[Int(id)])
         case .secondaryFirst, .hostFirst:
             let children = self.children(of: id)
             let host = children[children.startIndex]

@@ -1,146 +1,46 @@
-/// A preference written by one node. `replaces` writers start from the key's
-/// default and hide what their subtree produced (`preference`,
-/// `anchorPreference`); the others start from the subtree's value and edit
-/// it (`transformPreference`, `transformAnchorPreference`).
-class AnyPreferenceWriter {
-    let keyID: ObjectIdentifier
-    let replaces: Bool
-    init(keyID: ObjectIdentifier, replaces: Bool) {
-        self.keyID = keyID
-        self.replaces = replaces
-    }
-}
-
-/// Writes one key's value. Each way of writing is a subclass holding what
-/// it needs as stored properties, rather than one class holding a closure
-/// that captures them: a form has two writers per field, and each closure
-/// context is one more allocation to make and to free per layout.
-class PreferenceWriter<Key: PreferenceKey>: AnyPreferenceWriter {
-    init(replaces: Bool) {
-        super.init(keyID: ObjectIdentifier(Key.self), replaces: replaces)
-    }
-
-    /// Writes into `value`, given the writer's frame in the window.
-    func write(_ value: inout Key.Value, frame: CGRect) {}
-}
-
-/// `preference(key:value:)`: a constant value.
-final class ValuePreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
-    let value: Key.Value
-    init(value: Key.Value) {
-        self.value = value
-        super.init(replaces: true)
-    }
-    override func write(_ value: inout Key.Value, frame: CGRect) { value = self.value }
-}
-
-/// `transformPreference(_:_:)`: edits the subtree's value.
-final class TransformPreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
-    let transform: (inout Key.Value) -> Void
-    init(transform: @escaping (inout Key.Value) -> Void) {
-        self.transform = transform
-        super.init(replaces: false)
-    }
-    override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value) }
-}
-
-/// `anchorPreference(key:value:transform:)`: a value made from an anchor
-/// of the writer's frame.
-final class AnchorPreferenceWriter<Key: PreferenceKey, A: Equatable>: PreferenceWriter<Key> {
-    let anchor: Anchor<A>.Source
-    let transform: (Anchor<A>) -> Key.Value
-    init(anchor: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> Key.Value) {
-        self.anchor = anchor
-        self.transform = transform
-        super.init(replaces: true)
-    }
-    override func write(_ value: inout Key.Value, frame: CGRect) { value = transform(anchor.anchor(in: frame)) }
-}
-
-/// `transformAnchorPreference(key:value:transform:)`: edits the subtree's
-/// value with an anchor of the writer's frame.
-final class AnchorTransformPreferenceWriter<Key: PreferenceKey, A: Equatable>: PreferenceWriter<Key> {
-    let anchor: Anchor<A>.Source
-    let transform: (inout Key.Value, Anchor<A>) -> Void
-    init(anchor: Anchor<A>.Source, transform: @escaping (inout Key.Value, Anchor<A>) -> Void) {
-        self.anchor = anchor
-        self.transform = transform
-        super.init(replaces: false)
-    }
-    override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value, anchor.anchor(in: frame)) }
-}
-
-/// `anchorPreference` with a rectangle anchor (`.bounds`, `.rect`), the
-/// usual case, typed concretely. A generic class's methods are never
-/// specialised: in `AnchorPreferenceWriter<Key, CGRect>`, building the
-/// anchor looks `Anchor<A>`'s metadata up at run time, twice per write.
-final class RectAnchorPreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
-    let anchor: Anchor<CGRect>.Source
-    let transform: (Anchor<CGRect>) -> Key.Value
-    init(anchor: Anchor<CGRect>.Source, transform: @escaping (Anchor<CGRect>) -> Key.Value) {
-        self.anchor = anchor
-        self.transform = transform
-        super.init(replaces: true)
-    }
-    override func write(_ value: inout Key.Value, frame: CGRect) { value = transform(anchor.anchor(in: frame)) }
-}
-
-/// `transformAnchorPreference` with a rectangle anchor, typed concretely
-/// (see `RectAnchorPreferenceWriter`).
-final class RectAnchorTransformPreferenceWriter<Key: PreferenceKey>: PreferenceWriter<Key> {
-    let anchor: Anchor<CGRect>.Source
-    let transform: (inout Key.Value, Anchor<CGRect>) -> Void
-    init(anchor: Anchor<CGRect>.Source, transform: @escaping (inout Key.Value, Anchor<CGRect>) -> Void) {
-        self.anchor = anchor
-        self.transform = transform
-        super.init(replaces: false)
-    }
-    override func write(_ value: inout Key.Value, frame: CGRect) { transform(&value, anchor.anchor(in: frame)) }
-}
-
 /// Writes a key's value: behind `preference`, `anchorPreference` and their transform forms.
 @usableFromInline
 package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
-    let writer: PreferenceWriter<Key>
+    let write: PreferenceWrite<Key>
 
     /// `preference(key:value:)`.
     @usableFromInline
     init(value: Key.Value) {
-        writer = ValuePreferenceWriter<Key>(value: value)
+        write = .value(value)
     }
 
     /// `transformPreference(_:_:)`.
     @usableFromInline
     init(transform: @escaping (inout Key.Value) -> Void) {
-        writer = TransformPreferenceWriter<Key>(transform: transform)
+        write = .transform(transform)
     }
 
     /// `anchorPreference(key:value:transform:)`.
     @usableFromInline
     init<A>(anchor: Anchor<A>.Source, transform: @escaping (Anchor<A>) -> Key.Value) {
-        writer = AnchorPreferenceWriter<Key, A>(anchor: anchor, transform: transform)
+        write = .anchor(anchor, transform)
     }
 
     /// `transformAnchorPreference(key:value:transform:)`.
     @usableFromInline
     init<A>(anchor: Anchor<A>.Source, transformInPlace transform: @escaping (inout Key.Value, Anchor<A>) -> Void) {
-        writer = AnchorTransformPreferenceWriter<Key, A>(anchor: anchor, transform: transform)
+        write = .anchorTransform(anchor, transform)
     }
 
     /// `anchorPreference(key:value:transform:)` with a rectangle anchor.
     @usableFromInline
     init(rectAnchor anchor: Anchor<CGRect>.Source, transform: @escaping (Anchor<CGRect>) -> Key.Value) {
-        writer = RectAnchorPreferenceWriter<Key>(anchor: anchor, transform: transform)
+        write = .rectAnchor(anchor, transform)
     }
 
     /// `transformAnchorPreference(key:value:transform:)` with a rectangle anchor.
     @usableFromInline
     init(rectAnchor anchor: Anchor<CGRect>.Source, transformInPlace transform: @escaping (inout Key.Value, Anchor<CGRect>) -> Void) {
-        writer = RectAnchorTransformPreferenceWriter<Key>(anchor: anchor, transform: transform)
+        write = .rectAnchorTransform(anchor, transform)
     }
 
     @usableFromInline var kind: NodeKind { .preferenceWriter }
-    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.writers.appendIndex(writer) }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.addWrite(write) }
 }
 
 /// Calls an action with a key's value once the tree is laid out.

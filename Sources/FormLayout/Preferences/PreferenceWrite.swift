@@ -1,0 +1,113 @@
+/// How one view writes one key's value: what `preference`,
+/// `anchorPreference` and their transform forms record.
+///
+/// Records, not objects: a form writes two values per field, and an object
+/// per writer was one more allocation to make and to free per field per
+/// layout (a tenth of a layout's page faults, and its frees a tenth of the
+/// time it took to free the graph). The records of one key live in that
+/// key's `PreferenceWriteTable`.
+enum PreferenceWrite<Key: PreferenceKey> {
+    /// `preference(key:value:)`: a constant value.
+    case value(Key.Value)
+    /// `transformPreference(_:_:)`: edits the subtree's value.
+    case transform((inout Key.Value) -> Void)
+    /// `anchorPreference` with a rectangle anchor (`.bounds`, `.rect`), the
+    /// usual case, kept apart so that writing builds the anchor without
+    /// generic metadata lookups.
+    case rectAnchor(Anchor<CGRect>.Source, (Anchor<CGRect>) -> Key.Value)
+    /// `transformAnchorPreference` with a rectangle anchor.
+    case rectAnchorTransform(Anchor<CGRect>.Source, (inout Key.Value, Anchor<CGRect>) -> Void)
+    /// `anchorPreference` with any other anchor: the anchor's source and the
+    /// transform, composed into one function of the writer's frame.
+    case anchor((CGRect) -> Key.Value)
+    /// `transformAnchorPreference` with any other anchor, composed likewise.
+    case anchorTransform((inout Key.Value, CGRect) -> Void)
+
+    /// `anchorPreference(key:value:transform:)` for an anchor of any type.
+    static func anchor<A>(_ source: Anchor<A>.Source, _ transform: @escaping (Anchor<A>) -> Key.Value) -> Self {
+        .anchor { frame in transform(source.anchor(in: frame)) }
+    }
+
+    /// `transformAnchorPreference(key:value:transform:)` for an anchor of any type.
+    static func anchorTransform<A>(_ source: Anchor<A>.Source, _ transform: @escaping (inout Key.Value, Anchor<A>) -> Void) -> Self {
+        .anchorTransform { value, frame in transform(&value, source.anchor(in: frame)) }
+    }
+
+    /// Whether the write starts from the key's default and hides what the
+    /// subtree produced (`preference`, `anchorPreference`) rather than
+    /// editing the subtree's value (the transform forms).
+    var replaces: Bool {
+        switch self {
+        case .value, .rectAnchor, .anchor: true
+        case .transform, .rectAnchorTransform, .anchorTransform: false
+        }
+    }
+
+    /// Writes into `value`, given the writer's frame in the window.
+    @inline(__always)
+    func write(_ value: inout Key.Value, frame: CGRect) {
+        switch self {
+        case .value(let constant): value = constant
+        case .transform(let transform): transform(&value)
+        case .rectAnchor(let source, let transform): value = transform(source.anchor(in: frame))
+        case .rectAnchorTransform(let source, let transform): transform(&value, source.anchor(in: frame))
+        case .anchor(let make): value = make(frame)
+        case .anchorTransform(let transform): transform(&value, frame)
+        }
+    }
+}
+
+/// The writes of one key, in the order their views were built.
+class AnyPreferenceWriteTable {
+    let keyID: ObjectIdentifier
+    init(keyID: ObjectIdentifier) { self.keyID = keyID }
+    /// Makes room for `remaining × each` more writes (`reserveArena`).
+    func reserve(forMore remaining: Int, each: Int) {}
+}
+
+final class PreferenceWriteTable<Key: PreferenceKey>: AnyPreferenceWriteTable {
+    /// Unchecked for the graph's reason (`_ViewGraph`'s stored properties).
+    @exclusivity(unchecked) var writes: [PreferenceWrite<Key>] = []
+    init() { super.init(keyID: ObjectIdentifier(Key.self)) }
+    override func reserve(forMore remaining: Int, each: Int) { writes.reserve(forMore: remaining, each: each) }
+}
+
+/// A writer node's payload: its key, and where its record is.
+struct PreferenceWriterSlot {
+    let keyID: ObjectIdentifier
+    /// Index in `_ViewGraph.writeTables`.
+    let table: Int32
+    /// Index in that table's `writes`.
+    let index: Int32
+}
+
+extension _ViewGraph {
+    /// Records `write` in its key's table (made on the key's first write)
+    /// and returns the writer node's payload.
+    func addWrite<Key: PreferenceKey>(_ write: PreferenceWrite<Key>) -> Int {
+        let keyID = ObjectIdentifier(Key.self)
+        // Most trees write one key or two: a linear search, newest first.
+        var tableIndex = writeTables.count - 1
+        while tableIndex >= 0 && writeTables[tableIndex].keyID != keyID { tableIndex -= 1 }
+        if tableIndex < 0 {
+            writeTables.append(PreferenceWriteTable<Key>())
+            tableIndex = writeTables.count - 1
+        }
+        let table = unsafeDowncast(writeTables[tableIndex], to: PreferenceWriteTable<Key>.self)
+        table.writes.append(write)
+        return writers.appendIndex(PreferenceWriterSlot(keyID: keyID, table: Int32(tableIndex), index: Int32(table.writes.count - 1)))
+    }
+
+    /// The value a writer node produces from its subtree's value `below`
+    /// (moved out, not copied, when the write edits it: a transform that
+    /// appends then appends in place instead of copying the whole value
+    /// first). The slot's key must be `Key`.
+    @inline(__always)
+    func written<Key: PreferenceKey>(_: Key.Type, at slot: PreferenceWriterSlot, below: inout Key.Value?, frame: CGRect) -> Key.Value {
+        let table = unsafeDowncast(writeTables[Int(slot.table)], to: PreferenceWriteTable<Key>.self)
+        let index = Int(slot.index)
+        var value = table.writes[index].replaces ? Key.defaultValue : (below.take() ?? Key.defaultValue)
+        table.writes[index].write(&value, frame: frame)
+        return value
+    }
+}

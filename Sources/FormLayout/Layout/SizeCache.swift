@@ -91,13 +91,3 @@ struct SizeCache {
         next.append(contentsOf: repeatElement(0, count: missing))
     }
 }
-
-/// Scratch space the stacks share out space in, used in a strict stack
-/// discipline (each stack removes what it appended), so that layout
-/// allocates nothing per node. Written only by sizing and placing stacks.
-struct StackScratch {
-    var sizes: [CGSize] = []
-    /// What each child was offered when it chose its size in `sizes`.
-    var proposals: [ProposedViewSize] = []
-    var flexibility: [StackFlexibility] = []
-}

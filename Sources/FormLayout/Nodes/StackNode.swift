@@ -7,7 +7,7 @@ enum StackNode: NodeRules {
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
         let mark = graph.stackScratch.sizes.count
         let size = graph.distribute(id, proposal)
-        graph.stackScratch.sizes.removeSubrange(mark...)
+        graph.stackScratch.sizes.pop(to: mark)
         return size
     }
 
@@ -53,13 +53,11 @@ extension _ViewGraph {
         let stack = stacks[Int(node.payload)]
         let children = self.children(of: id)
         let count = children.count
-        let mark = stackScratch.sizes.count
         guard count > 0 else { return .zero }
-        stackScratch.sizes.append(contentsOf: repeatElement(.zero, count: count))
+        let mark = stackScratch.sizes.push(count)
         // Placement needs what each child was offered (a child may be a
         // layout that reads its proposal again); sizing does not.
-        let proposalMark = stackScratch.proposals.count
-        if recordingProposals { stackScratch.proposals.append(contentsOf: repeatElement(.unspecified, count: count)) }
+        let proposalMark = recordingProposals ? stackScratch.proposals.push(count) : stackScratch.proposals.count
         let cross = p.across(axis)
         let spacing = stack.spacing * CGFloat(count - 1)
 
@@ -79,7 +77,7 @@ extension _ViewGraph {
                 let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
                 let high = dependsOnAxis ? size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis) : low
                 if !dependsOnAxis { stackScratch.sizes[mark + offset] = lowSize }
-                stackScratch.flexibility.append(StackFlexibility(minimum: low, maximum: high, priority: priority(of: child), index: Int32(stackScratch.flexibility.count - flexMark)))
+                stackScratch.flexibility.push(StackFlexibility(minimum: low, maximum: high, priority: priority(of: child), index: Int32(offset)))
                 if priority(of: child) != firstPriority { samePriority = false }
             }
             // Usually already in order (rows of a form are equally rigid):
@@ -102,13 +100,13 @@ extension _ViewGraph {
                     // so any correct sort gives the same order.
                     insertionSort(&stackScratch.flexibility, from: flexMark, by: inOrder)
                 } else {
-                    stackScratch.flexibility[flexMark...].sort(by: inOrder)
+                    stackScratch.flexibility.sort(from: flexMark, by: inOrder)
                 }
             }
             var remaining = main - spacing
             var reserved: CGFloat = 0
             if !samePriority {
-                for entry in stackScratch.flexibility[flexMark...] { reserved += entry.minimum }
+                for slot in flexMark..<stackScratch.flexibility.count { reserved += stackScratch.flexibility[slot].minimum }
             }
             var position = flexMark
             let end = stackScratch.flexibility.count
@@ -135,7 +133,7 @@ extension _ViewGraph {
                 }
                 position = groupEnd
             }
-            stackScratch.flexibility.removeSubrange(flexMark...)
+            stackScratch.flexibility.pop(to: flexMark)
         } else {
             // Nothing to share out (nil: each child's ideal; infinity: as
             // much as each child wants).
@@ -211,8 +209,8 @@ extension _ViewGraph {
             main += childSize.along(axis) + stack.spacing
             visit(child, childFrame, stackScratch.proposals[proposalMark + offset])
         }
-        stackScratch.sizes.removeSubrange(mark...)
-        stackScratch.proposals.removeSubrange(proposalMark...)
+        stackScratch.sizes.pop(to: mark)
+        stackScratch.proposals.pop(to: proposalMark)
     }
 }
 
@@ -250,7 +248,7 @@ struct CombinedGuide {
 
 /// Sorts `entries[start...]` in place by `inOrder`, without allocating.
 @inline(__always)
-private func insertionSort(_ entries: inout [StackFlexibility], from start: Int, by inOrder: (StackFlexibility, StackFlexibility) -> Bool) {
+private func insertionSort(_ entries: inout ScratchStack<StackFlexibility>, from start: Int, by inOrder: (StackFlexibility, StackFlexibility) -> Bool) {
     var next = start + 1
     while next < entries.count {
         let entry = entries[next]

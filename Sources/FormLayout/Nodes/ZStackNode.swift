@@ -42,14 +42,13 @@ extension _ViewGraph {
         let alignment = alignments[Int(nodes[Int(id)].payload)]
         let children = self.children(of: id)
         guard !children.isEmpty else { return .zero }
-        let mark = stackScratch.sizes.count
-        // Room for all at once: a minimap's ZStack holds two children per
-        // field, and growing by doubling would copy them again and again.
-        stackScratch.sizes.reserve(forMore: children.count, each: 1)
+        // Slots for all at once: a minimap's ZStack holds two children per
+        // field, and growing one by one would copy them again and again.
+        let mark = stackScratch.sizes.push(children.count)
         var minX = CGFloat.infinity, maxX = -CGFloat.infinity, minY = CGFloat.infinity, maxY = -CGFloat.infinity
-        for child in children {
+        for (offset, child) in children.enumerated() {
             let size = size(of: child, p)
-            stackScratch.sizes.append(size)
+            stackScratch.sizes[mark + offset] = size
             let gx = guideValue(child, alignment.horizontal.key, size)
             let gy = guideValue(child, alignment.vertical.key, size)
             minX = min(minX, -gx); maxX = max(maxX, size.width - gx)
@@ -67,7 +66,7 @@ extension _ViewGraph {
                 place(child, in: CGRect(x: lineX - gx, y: lineY - gy, width: size.width, height: size.height))
             }
         }
-        stackScratch.sizes.removeSubrange(mark...)
+        stackScratch.sizes.pop(to: mark)
         return result
     }
 }

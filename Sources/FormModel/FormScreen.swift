@@ -89,7 +89,6 @@ public struct FormFieldView: View {
     public var body: some View {
         // Computed once here rather than in each preference pass.
         let fieldKind = FormElement.Kind.field(key: field.key, state: field.state)
-        let containerKind = FormElement.Kind.fieldContainer(key: field.key)
         return VStack(alignment: .leading) {
             Text(field.label)
             TextField("", text: field.value)
@@ -105,8 +104,13 @@ public struct FormFieldView: View {
         }
         .padding(15)
         .background(RoundedRectangle(cornerRadius: 15).fill(Color(white: 0.9)))
-        .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) {
-            $0.append(FormElement(kind: containerKind, bounds: $1))
+        .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) { elements, bounds in
+            // The key is read from the text field's element, which is all
+            // this container's content reports, rather than captured: a
+            // closure that captures nothing needs no allocation, and a form
+            // builds one of these per field.
+            guard case .field(let key, _)? = elements.last?.kind else { return }
+            elements.append(FormElement(kind: .fieldContainer(key: key), bounds: bounds))
         }
     }
 }

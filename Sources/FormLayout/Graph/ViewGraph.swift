@@ -74,6 +74,8 @@ public final class _ViewGraph {
     /// Stack-disciplined scratch space for stacks sharing out space, so
     /// that layout allocates nothing per node.
     @exclusivity(unchecked) var stackScratch = StackScratch()
+    /// Each stack's last share-out, which placement reuses.
+    @exclusivity(unchecked) var stackShares = StackShares()
 
     // Placement's state (`Layout/Placement.swift`): each node's frame in
     // window coordinates.

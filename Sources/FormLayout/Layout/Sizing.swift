@@ -47,5 +47,6 @@ extension _ViewGraph {
         }
         frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
         sizeCache.grow(from: first, of: self)
+        stackShares.grow(toStacks: stacks.count, nodeCount: nodes.count)
     }
 }

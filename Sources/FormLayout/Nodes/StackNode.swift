@@ -5,9 +5,10 @@ enum StackNode: NodeRules {
     static var computesOwnSize: Bool { true }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
-        let mark = graph.stackScratch.sizes.count
+        let mark = graph.stackScratch.sizes.count, proposalMark = graph.stackScratch.proposals.count
         let size = graph.distribute(id, proposal)
         graph.stackScratch.sizes.pop(to: mark)
+        graph.stackScratch.proposals.pop(to: proposalMark)
         return size
     }
 
@@ -41,13 +42,15 @@ enum StackNode: NodeRules {
 
 extension _ViewGraph {
     /// Shares the proposal out among an H/VStack's children, leaving their
-    /// sizes in `stackScratch.sizes[mark...]`, and returns the stack's size.
+    /// sizes in `stackScratch.sizes[mark...]` and what each was offered in
+    /// `stackScratch.proposals[mark...]`, records that in `stackShares`,
+    /// and returns the stack's size.
     ///
     /// SwiftUI's algorithm: children are offered space by descending
     /// `layoutPriority`; within one priority the least flexible child
     /// (largest minus smallest size) goes first and is offered an equal
     /// share of what remains; lower priorities keep their minimum in reserve.
-    func distribute(_ id: NodeID, _ p: ProposedViewSize, recordingProposals: Bool = false) -> CGSize {
+    func distribute(_ id: NodeID, _ p: ProposedViewSize) -> CGSize {
         let node = nodes[Int(id)]
         let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
         let stack = stacks[Int(node.payload)]
@@ -56,8 +59,8 @@ extension _ViewGraph {
         guard count > 0 else { return .zero }
         let mark = stackScratch.sizes.push(count)
         // Placement needs what each child was offered (a child may be a
-        // layout that reads its proposal again); sizing does not.
-        let proposalMark = recordingProposals ? stackScratch.proposals.push(count) : stackScratch.proposals.count
+        // layout that reads its proposal again).
+        let proposalMark = stackScratch.proposals.push(count)
         let cross = p.across(axis)
         let spacing = stack.spacing * CGFloat(count - 1)
 
@@ -127,7 +130,7 @@ extension _ViewGraph {
                     let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
                     let chosen = dependsOnAxis ? size(of: child, offered) : stackScratch.sizes[mark + Int(entry.index)]
                     stackScratch.sizes[mark + Int(entry.index)] = chosen
-                    if recordingProposals { stackScratch.proposals[proposalMark + Int(entry.index)] = offered }
+                    stackScratch.proposals[proposalMark + Int(entry.index)] = offered
                     remaining -= chosen.along(axis)
                     left -= 1
                 }
@@ -141,14 +144,21 @@ extension _ViewGraph {
             for (offset, child) in children.enumerated() {
                 let offered = ProposedViewSize.axis(axis, main: main, cross: cross)
                 stackScratch.sizes[mark + offset] = size(of: child, offered)
-                if recordingProposals { stackScratch.proposals[proposalMark + offset] = offered }
+                stackScratch.proposals[proposalMark + offset] = offered
             }
         }
 
         var total: CGFloat = spacing
         for offset in 0..<count { total += stackScratch.sizes[mark + offset].along(axis) }
         let (low, high) = crossExtent(children, sizesFrom: mark, key: stack.crossAlignment, axis: axis)
-        return axis == .horizontal ? CGSize(width: total, height: high - low) : CGSize(width: high - low, height: total)
+        let size = axis == .horizontal ? CGSize(width: total, height: high - low) : CGSize(width: high - low, height: total)
+        if let first = stackShares.record(Int(node.payload), for: p, size: size, count: count) {
+            for offset in 0..<count {
+                stackShares.set(first + offset, size: stackScratch.sizes[mark + offset],
+                                main: stackScratch.proposals[proposalMark + offset].along(axis))
+            }
+        }
+        return size
     }
 
     /// The span of the children across the stack axis once their alignment
@@ -190,7 +200,23 @@ extension _ViewGraph {
         let stack = stacks[Int(node.payload)]
         let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
         let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
-        let size = distribute(id, offered, recordingProposals: true)
+        let size: CGSize
+        // Sizing shared out for this proposal already (`StackShares`): the
+        // same answer, normalised as the size cache normalises proposals.
+        let normalised = ProposedViewSize(width: node.dependsOnWidth ? offered.width : nil,
+                                          height: node.dependsOnHeight ? offered.height : nil)
+        if let record = stackShares.record(of: Int(node.payload), for: normalised) {
+            let count = Int(node.childCount), first = Int(record.first)
+            let sizeMark = stackScratch.sizes.push(count), offerMark = stackScratch.proposals.push(count)
+            let cross = offered.across(axis)
+            for offset in 0..<count {
+                stackScratch.sizes[sizeMark + offset] = stackShares.size(at: first + offset)
+                stackScratch.proposals[offerMark + offset] = .axis(axis, main: stackShares.main(at: first + offset), cross: cross)
+            }
+            size = record.size
+        } else {
+            size = distribute(id, offered)
+        }
         let children = self.children(of: id)
         guard !children.isEmpty else { return }
         // The stack's own content is aligned in its frame as a whole (it may

@@ -10,30 +10,19 @@ struct ColorBoxCache {
     private var next = 0
     private static let capacity = 16
 
-    /// The slot of `recent` the last call found or filled: runs of one
-    /// colour (a form's field backgrounds, a minimap's rectangles) are
-    /// answered with one comparison.
-    private var last = 0
-
     /// The shared box for `color`.
     mutating func box(_ color: Color) -> DisplayItem.ColorBox {
-        if last < recent.count && recent[last].value == color { return recent[last] }
         // By index: iterating the array would retain each box it passes.
         var index = 0
         while index < recent.count {
-            if recent[index].value == color {
-                last = index
-                return recent[index]
-            }
+            if recent[index].value == color { return recent[index] }
             index += 1
         }
         let box = DisplayItem.ColorBox.make(color)
         if recent.count < Self.capacity {
             recent.append(box)
-            last = recent.count - 1
         } else {
             recent[next] = box
-            last = next
             next = (next + 1) % Self.capacity
         }
         return box

@@ -82,10 +82,14 @@ public final class LayoutResult {
         return nil
     }
 
-    /// How many nodes the layout graph holds (primitive views and modifiers).
+    /// How many nodes the layout graph holds (primitive views and modifiers;
+    /// a `frame(width:height:)` giving both dimensions to a shape with no
+    /// other modifier is folded into the shape, one node).
     public var nodeCount: Int { graph.nodes.count }
 
     /// The resolved tree with every node's frame, for debugging and tests.
+    /// A `frame(width:height:)` giving both dimensions to a shape with no
+    /// other modifier appears as the shape alone, at the frame's place.
     public var tree: LayoutTree { LayoutTree(graph: graph, id: root) }
 }
 

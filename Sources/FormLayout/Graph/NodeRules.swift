@@ -26,6 +26,11 @@ protocol NodeRules {
     /// without a size-cache entry than with one (see `SizeCache.grow`).
     static var sizesInConstantTime: Bool { get }
 
+    /// Whether the node's size is always its first child's for the same
+    /// proposal (a preference writer, a background, an offset): sizing
+    /// then asks the child directly (`_ViewGraph.size(of:_:)`).
+    static var sizesAsItsChild: Bool { get }
+
     /// The size the node chooses for `proposal` (already normalised on the
     /// axes it ignores). Called through ``_ViewGraph/size(of:_:)``, which
     /// memoises the answer.
@@ -149,6 +154,15 @@ extension NodeKind {
         return visit(Ask())
     }
 
+    /// See ``NodeRules/sizesAsItsChild``.
+    @inline(__always)
+    var sizesAsItsChild: Bool {
+        struct Ask: NodeRulesVisitor {
+            func visit<Rules: NodeRules>(_ rules: Rules.Type) -> Bool { Rules.sizesAsItsChild }
+        }
+        return visit(Ask())
+    }
+
     /// See ``NodeRules/preferenceRole``.
     @inline(__always)
     var preferenceRole: PreferenceRole {
@@ -173,6 +187,8 @@ extension _ViewGraph {
 extension NodeRules {
     /// Most kinds do not: only the simplest leaves say so.
     static var sizesInConstantTime: Bool { false }
+    /// Only transparent modifiers that keep `TransparentNodeRules`' `size`.
+    static var sizesAsItsChild: Bool { false }
 }
 
 /// Rules for a modifier that, unless it says otherwise, is its child:
@@ -184,6 +200,9 @@ protocol TransparentNodeRules: NodeRules {}
 extension TransparentNodeRules {
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence { content }
     static var computesOwnSize: Bool { false }
+    /// True, as `size` below says; a kind that sizes itself otherwise says
+    /// false (checked by `size(of:_:)` in debug builds).
+    static var sizesAsItsChild: Bool { true }
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
         graph.size(of: graph.firstChild(of: id), proposal)
     }

@@ -5,7 +5,18 @@
 extension _ViewGraph {
     /// The size node `id` chooses when offered `proposal`.
     func size(of id: NodeID, _ proposal: ProposedViewSize) -> CGSize {
-        let index = Int(id)
+        // A modifier whose size is its child's (a preference writer, a
+        // background, an offset) is passed through here rather than asked:
+        // a form's fields are mostly such wrappers, and each ask costs a
+        // call through every kind's rules. Its size depends on what its
+        // child's does, so the proposal normalises the same.
+        var index = Int(id)
+        while nodes[index].kind.sizesAsItsChild {
+            let child = childIDs[Int(nodes[index].childStart)]
+            assert(computeSize(NodeID(index), nodes[index], proposal) == size(of: child, proposal), "\(nodes[index].kind) does not size as its child")
+            index = Int(child)
+        }
+        let id = NodeID(index)
         let node = nodes[index]
         // An axis the node ignores is normalised to nil so that proposals
         // differing only there share one cache entry.

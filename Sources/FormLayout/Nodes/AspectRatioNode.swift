@@ -3,6 +3,7 @@
 /// size's when nil) that fits in the proposal (`.fit`) or fills it
 /// (`.fill`), and is the size the child chooses.
 enum AspectRatioNode: TransparentNodeRules {
+    static var sizesAsItsChild: Bool { false }
     static func sizeDependence(_ node: Node, content: SizeDependence, in graph: _ViewGraph) -> SizeDependence { .both }
     static var computesOwnSize: Bool { true }
 

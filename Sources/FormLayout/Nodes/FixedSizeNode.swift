@@ -1,6 +1,7 @@
 /// `fixedSize`: offers its child nil (its ideal) on the fixed axes, and is
 /// the child's size; the child is centred in whatever frame it is given.
 enum FixedSizeNode: TransparentNodeRules {
+    static var sizesAsItsChild: Bool { false }
     static var computesOwnSize: Bool { true }
 
     static func size(_ id: NodeID, _ node: Node, _ p: ProposedViewSize, in graph: _ViewGraph) -> CGSize {

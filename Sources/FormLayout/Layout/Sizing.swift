@@ -13,7 +13,7 @@ extension _ViewGraph {
         var index = Int(id)
         while nodes[index].kind.sizesAsItsChild {
             let child = childIDs[Int(nodes[index].childStart)]
-            assert(computeSize(NodeID(index), nodes[index], proposal) == size(of: child, proposal), "\(nodes[index].kind) does not size as its child")
+            assert(Self.same(computeSize(NodeID(index), nodes[index], proposal), size(of: child, proposal)), "\(nodes[index].kind) does not size as its child")
             index = Int(child)
         }
         let id = NodeID(index)
@@ -28,6 +28,12 @@ extension _ViewGraph {
         let size = computeSize(id, node, p)
         sizeCache.store(block: block, p, size)
         return size
+    }
+
+    /// Whether two sizes are the same to the bit (NaN included: a view may
+    /// be offered NaN, and then answers it).
+    private static func same(_ a: CGSize, _ b: CGSize) -> Bool {
+        a.width.bitPattern == b.width.bitPattern && a.height.bitPattern == b.height.bitPattern
     }
 
     /// Asks the node's rules, bypassing the cache.

@@ -72,19 +72,27 @@ public struct SystemTextMeasurer: TextMeasurer {
 
     /// The sum of the characters' advances, with a fast path for printable ASCII.
     public func width(of text: Substring, font: Font) -> CGFloat {
-        var units = 0
-        var isASCII = true
         // Fast path: plain ASCII needs no grapheme breaking (CR LF aside,
-        // which never reaches here because lines are split first).
-        for byte in text.utf8 {
-            guard byte >= 32, byte < 127 else { isASCII = false; break }
-            units += Int(Self.asciiWidths[Int(byte) - 32])
-        }
-        if !isASCII {
-            units = 0
-            for character in text { units += Int(Self.units(of: character)) }
-        }
+        // which never reaches here because lines are split first), and
+        // read through a pointer it costs a few instructions a byte (a
+        // form measures every label and value as it builds).
+        let ascii: Int? = text.utf8.withContiguousStorageIfAvailable { Self.asciiUnits(of: $0) } ?? Self.asciiUnits(of: text.utf8)
+        let units = ascii ?? text.reduce(0) { $0 + Int(Self.units(of: $1)) }
         return CGFloat(units) * font.pointSize * Self.weightFactor(font.weight) / 1000
+    }
+
+    /// The sum of the bytes' widths in 1/1000 em, or nil when one is not
+    /// printable ASCII.
+    @inline(__always)
+    private static func asciiUnits<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> Int? {
+        asciiWidths.withUnsafeBufferPointer { widths in
+            var units = 0
+            for byte in bytes {
+                guard byte >= 32, byte < 127 else { return nil }
+                units += Int(widths[Int(byte) - 32])
+            }
+            return units
+        }
     }
 
     static func units(of character: Character) -> UInt16 {

@@ -8,9 +8,11 @@
 ///
 /// The graph's state is grouped by the phase that writes it: building
 /// writes the arena (nodes, children, payloads, build state); sizing writes
-/// only ``sizeCache`` and ``stackScratch``; placement writes only
-/// ``frames`` (and builds the views it makes from geometry and preferences
-/// into the arena); collecting preferences writes only ``preferenceMemo``.
+/// only ``sizeCache``, ``stackScratch`` and ``stackShares`` (which placing
+/// stacks reads back); placement writes only ``frames`` (and builds the
+/// views it makes from geometry and preferences into the arena);
+/// collecting preferences writes only ``preferenceMemo`` and
+/// ``retainedValues``.
 ///
 /// The engine is single-threaded and touches its arrays in a strict stack
 /// discipline, so the stored properties opt out of dynamic exclusivity

@@ -252,4 +252,21 @@ struct PreferenceTests {
         _ = layout(Color.red.onPreferenceChange(SumKey.self) { received.record("\($0)") })
         #expect(received.entries == ["100"])
     }
+
+    @Test func aDeepChainOfWritersAndBackgroundsSizesAsItsContent() {
+        // Eighty modifiers whose size is their content's, in a stack that
+        // asks for three sizes: sized straight through to the text (and in
+        // a debug build checked against each modifier's rules, without the
+        // check walking the rest of the chain again for every link).
+        var chain = AnyView(Text("deep"))
+        for level in 0..<40 {
+            chain = AnyView(chain.preference(key: NamesKey.self, value: ["\(level)"]).background(Color.clear))
+        }
+        let result = layout(HStack {
+            chain.accessibilityIdentifier("chain")
+            Text("deep").accessibilityIdentifier("plain")
+        })
+        #expect(frame(result, "chain").size == frame(result, "plain").size)
+        #expect(result.preference(NamesKey.self) == ["39"])
+    }
 }

@@ -78,6 +78,9 @@ public final class _ViewGraph {
     @exclusivity(unchecked) var stackScratch = StackScratch()
     /// Each stack's last share-out, which placement reuses.
     @exclusivity(unchecked) var stackShares = StackShares()
+    /// Set while a debug build checks that a modifier sizes as its child
+    /// (`Layout/Sizing.swift`).
+    @exclusivity(unchecked) var isCheckingPassThrough = false
 
     // Placement's state (`Layout/Placement.swift`): each node's frame in
     // window coordinates.

@@ -3,9 +3,9 @@
 -- could not read is refused by SQLite itself:
 --
 --   sqlite> UPDATE field SET min_length = 'x' WHERE key = 'first';
---   Runtime error: cannot store TEXT value in INTEGER column field.min_length (19)
+--   Error: stepping, cannot store TEXT value in INTEGER column field.min_length (19)
 --   sqlite> UPDATE form_row SET width = 9e999 WHERE number = 1;
---   Runtime error: CHECK constraint failed: width BETWEEN min_width AND max_width (19)
+--   Error: stepping, CHECK constraint failed: width BETWEEN min_width AND max_width (19)
 --
 -- SQLite cannot add STRICT or a CHECK to a table, so each table is rebuilt
 -- with SQLite's recipe (https://sqlite.org/lang_altertable.html#otheralter):

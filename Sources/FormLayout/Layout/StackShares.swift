@@ -6,8 +6,8 @@
 /// about, and placing the stack then shares it out again for the proposal
 /// it is placed with, which sizing has just answered: placement reads the
 /// record instead (for a form, a stack per field and one per row; sharing
-/// out again, measuring each label again on the way, was a tenth of a
-/// layout). A stack is placed with the proposal its parent sized it with,
+/// out again, measuring each label again on the way, was 4% of a layout's
+/// instructions). A stack is placed with the proposal its parent sized it with,
 /// normalised as the size cache normalises it (an axis the stack's size
 /// does not depend on is nil), so the record matches unless something
 /// asked the stack about another proposal in between, and then placement

@@ -20,6 +20,7 @@ let package = Package(
     products: [
         .library(name: "FormLayout", targets: ["FormLayout"]),
         .library(name: "FormModel", targets: ["FormModel"]),
+        .library(name: "FormScreens", targets: ["FormScreens"]),
         .library(name: "FormStore", targets: ["FormStore"]),
         .library(name: "FormRender", targets: ["FormRender"]),
         .library(name: "FormKit", targets: ["FormKit"]),
@@ -39,7 +40,13 @@ let package = Package(
         // build): rule patterns run with match, depth and heap limits, so a
         // pattern always finishes whatever the value (FormModel's RulePattern).
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
-        .target(name: "FormModel", dependencies: ["FormLayout", "CPCRE2"], swiftSettings: crossModuleOptimisation),
+        // The domain alone (fields, rules, validation, pages, rows, colours,
+        // minimap rectangles as data): no layout engine, no SQLite.
+        .target(name: "FormModel", dependencies: ["CPCRE2"], swiftSettings: crossModuleOptimisation),
+        // The screens written as views on FormLayout: seed 002's form and
+        // minimap, the tab bar from preferences, the paged screen, the
+        // editor's screen and the picture the renderers draw.
+        .target(name: "FormScreens", dependencies: ["FormModel", "FormLayout"], swiftSettings: crossModuleOptimisation),
         .target(
             name: "FormStore",
             dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift")],
@@ -55,7 +62,7 @@ let package = Package(
         .target(name: "FormRender", dependencies: ["FormLayout"]),
         // Every operation users have, as a Swift API: the CLI's one
         // dependency inside the package.
-        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormStore", "FormRender"]),
+        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormScreens", "FormStore", "FormRender"]),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
         // (see its source). Linked into the executable only.
@@ -70,7 +77,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "LayoutBenchmark",
-            dependencies: ["FormLayout", "FormModel"],
+            dependencies: ["FormLayout", "FormModel", "FormScreens"],
             path: "Benchmarks/LayoutBenchmark",
             swiftSettings: crossModuleOptimisation
         ),
@@ -78,9 +85,11 @@ let package = Package(
         // mode rejects as shared mutable state; the tests build in Swift 5 mode.
         .testTarget(name: "FormLayoutTests", dependencies: ["FormLayout"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
-        .testTarget(name: "FormStoreTests", dependencies: ["FormStore"]),
+        .testTarget(name: "FormScreensTests", dependencies: ["FormScreens", "FormModel", "FormLayout"]),
+        .testTarget(name: "FormStoreTests", dependencies: ["FormStore", "FormModel", "FormScreens", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),
-        .testTarget(name: "FormKitTests", dependencies: ["FormKit"]),
+        // Its exit-code expectations read the CLI's one table (ExitStatus).
+        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormStore", "FormScreens", "formctl"]),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.

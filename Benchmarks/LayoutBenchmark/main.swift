@@ -19,6 +19,11 @@
 // reference measured in the same run and passes that figure in.
 import FormLayout
 import FormModel
+// The screens left FormModel for FormScreens (issue 19); before_after.sh
+// builds this harness against older trees too.
+#if canImport(FormScreens)
+import FormScreens
+#endif
 import Foundation
 
 struct Options {

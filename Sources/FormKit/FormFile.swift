@@ -1,5 +1,6 @@
 import FormLayout
 import FormRender
+import FormScreens
 import FormStore
 import Foundation
 
@@ -69,18 +70,19 @@ public struct FormFile: Hashable, Sendable {
     /// the database is opened.
     @discardableResult
     public func set(_ key: String, toInput bytes: [UInt8]) throws(FormKitError) -> Field {
-        try set(key, to: try Self.value(fromInput: bytes, key: key))
+        let value = try Self.checkedValue(fromInput: bytes, key: key)
+        return try writing { db throws(FormStoreError) in try db.setValue(key: key, checkedValue: value) }
     }
 
-    /// The value `set(_:toInput:)` stores for `bytes`.
-    public static func value(fromInput bytes: [UInt8], key: String) throws(FormKitError) -> String {
+    /// The value `set(_:toInput:)` stores for `bytes`, checked.
+    private static func checkedValue(fromInput bytes: [UInt8], key: String) throws(FormKitError) -> CheckedValue {
         var bytes = bytes[...]
         if bytes.last == UInt8(ascii: "\n") {
             bytes.removeLast()
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         }
         do {
-            return try FieldInput.value(fromUTF8: bytes, key: key)
+            return try FieldInput.checkedValue(fromUTF8: bytes, key: key)
         } catch {
             throw .store(error)
         }
@@ -281,10 +283,10 @@ public struct FormFile: Hashable, Sendable {
         do throws(FormStoreError) {
             let database: FormDatabase
             do throws(FormStoreError) {
-                database = try FormDatabase.open(path: path, create: createsMissingFile, minimap: Self.minimapLayout)
+                database = try FormDatabase.open(path: path, create: createsMissingFile, geometry: FormGeometry())
             } catch {
                 guard readingOnly, case .readOnly = error else { throw error }
-                database = try FormDatabase.openForReading(path: path, minimap: Self.minimapLayout)
+                database = try FormDatabase.openForReading(path: path, geometry: FormGeometry())
             }
             defer { try? database.close() }
             return try body(database)
@@ -302,7 +304,4 @@ public struct FormFile: Hashable, Sendable {
         get { FormDatabase.keepsClosedConnections }
         set { FormDatabase.keepsClosedConnections = newValue }
     }
-
-    /// The model layer's minimap: the form laid out as seed 002 does it.
-    private static let minimapLayout: MinimapLayout = { form in FormPicture.minimapRects(of: form) }
 }

@@ -5,7 +5,9 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// The label shown above the text field (`First Name`).
     public var label: String
     /// The current value, any Unicode text.
-    public var value: String
+    public var value: String {
+        didSet { validation = Validator.validate(value, rules: rules) }
+    }
     /// The row the field sits in, numbered from 1.
     public var row: Int
     /// Order in the whole form (rows first, then left to right).
@@ -14,7 +16,14 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// (seed 002's Twitter toggle).
     public var isVisible: Bool
     /// Extra validation beyond the length colours; `.none` by default.
-    public var rules: FieldRules
+    public var rules: FieldRules {
+        didSet { validation = Validator.validate(value, rules: rules) }
+    }
+    /// The current value checked against the rules: kept with the value
+    /// (computed when the value or the rules change), so that reading the
+    /// state, the colour, the length and the broken rule validates nothing
+    /// again.
+    public private(set) var validation: FieldValidation
 
     /// The key, so fields work in `ForEach` without an `id:` key path.
     public var id: String { key }
@@ -28,10 +37,26 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
         self.position = position
         self.isVisible = isVisible
         self.rules = rules
+        validation = Validator.validate(value, rules: rules)
     }
 
     /// The value's state under the field's rules.
-    public var state: ValidationState { Validator.state(of: value, rules: rules) }
+    public var state: ValidationState { validation.state }
     /// The value's length in characters (grapheme clusters), as the seed's `fieldValue.count`.
-    public var length: Int { value.count }
+    public var length: Int { validation.length }
+    /// The first rule the value breaks, in words (`does not match /[0-9]+/`),
+    /// or nil; an empty value breaks none (it is `empty`).
+    public var brokenRule: String? { validation.brokenRule }
+
+    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules }
+
+    /// Decodes the stored properties; the validation is computed, never read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            key: try container.decode(String.self, forKey: .key), label: try container.decode(String.self, forKey: .label),
+            value: try container.decode(String.self, forKey: .value), row: try container.decode(Int.self, forKey: .row),
+            position: try container.decode(Int.self, forKey: .position), isVisible: try container.decode(Bool.self, forKey: .isVisible),
+            rules: try container.decode(FieldRules.self, forKey: .rules))
+    }
 }

@@ -1,5 +1,3 @@
-import FormLayout
-
 /// The colours the form's minimap uses (seed 002's `getColor()` plus
 /// `orange` for rule violations), stored by name in the database.
 public enum FieldColor: String, CaseIterable, Codable, Sendable {
@@ -7,7 +5,7 @@ public enum FieldColor: String, CaseIterable, Codable, Sendable {
 
     /// A different number for each colour, from 0 to `allCases.count - 1`:
     /// an index into a table of something per colour.
-    var caseIndex: Int {
+    public var caseIndex: Int {
         switch self {
         case .red: 0
         case .yellow: 1
@@ -15,18 +13,6 @@ public enum FieldColor: String, CaseIterable, Codable, Sendable {
         case .orange: 3
         case .purple: 4
         case .gray: 5
-        }
-    }
-
-    /// The engine colour to draw with.
-    public var color: Color {
-        switch self {
-        case .red: .red
-        case .yellow: .yellow
-        case .green: .green
-        case .orange: .orange
-        case .purple: .purple
-        case .gray: .gray
         }
     }
 }

@@ -72,7 +72,7 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// `visibleFieldsByRow` says without an array per row or a dictionary
     /// look-up per field (a form of ten thousand fields has thousands of
     /// rows, and hashing was most of the time this took).
-    var visibleFieldIndicesByRow: (order: [Int], ranges: [Range<Int>]) {
+    public var visibleFieldIndicesByRow: (order: [Int], ranges: [Range<Int>]) {
         // Which of `rows` a row number names: by arithmetic when the rows
         // are numbered one after another (as the store numbers them), else
         // through a dictionary (the first row of a number, when several share it).

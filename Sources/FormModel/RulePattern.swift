@@ -133,7 +133,7 @@ public final class RulePattern: @unchecked Sendable {
     /// Whether `pattern` compiles; the error when it does not.
     public static func compileError(in pattern: String) -> CompileError? {
         do {
-            _ = try RulePattern(pattern)
+            _ = try RulePattern.cached(pattern)
             return nil
         } catch {
             return error

@@ -1,5 +1,3 @@
-import FormLayout
-
 /// Where a field's value stands. The first three are seed 002's colours
 /// (`count == 0` red, `< 3` yellow, otherwise green); `invalid` is for values
 /// that break one of the field's optional rules.

@@ -4,21 +4,32 @@
 public enum Validator {
     /// The state of `value` under `rules`.
     public static func state(of value: String, rules: FieldRules = .none) -> ValidationState {
-        if value.isEmpty { return .empty }
-        if violation(of: value, rules: rules) != nil { return .invalid }
-        // Whether it is shorter than the minimum: counting stops there,
-        // where `count` breaks the whole value into characters (every field
-        // of a form is checked each time the form is laid out).
-        let isShort = value.index(value.startIndex, offsetBy: ValidationState.minimumValidLength, limitedBy: value.endIndex) == nil
-        return isShort ? .short : .valid
+        validate(value, rules: rules).state
+    }
+
+    /// The state, length and broken rule of `value` under `rules`, found
+    /// together: the rules are checked once, and the characters are
+    /// counted once.
+    public static func validate(_ value: String, rules: FieldRules = .none) -> FieldValidation {
+        if value.isEmpty { return FieldValidation(state: .empty, length: 0) }
+        let length = value.count
+        if let broken = violation(of: value, length: length, rules: rules) {
+            return FieldValidation(state: .invalid, length: length, brokenRule: broken)
+        }
+        return FieldValidation(state: length < ValidationState.minimumValidLength ? .short : .valid, length: length)
     }
 
     /// The first rule `value` breaks, in words a user can act on, or nil.
     /// An empty value breaks nothing here (it is `empty`).
     public static func violation(of value: String, rules: FieldRules) -> String? {
+        violation(of: value, length: nil, rules: rules)
+    }
+
+    /// `violation(of:rules:)`, with the value's length when it is known.
+    private static func violation(of value: String, length knownLength: Int?, rules: FieldRules) -> String? {
         guard !value.isEmpty else { return nil }
         if rules.minLength != nil || rules.maxLength != nil {
-            let length = value.count
+            let length = knownLength ?? value.count
             if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
             if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
         }
@@ -27,7 +38,7 @@ public enum Validator {
             // value it cannot decide within them is invalid, never waited on.
             let compiled: RulePattern
             do {
-                compiled = try RulePattern(pattern)
+                compiled = try RulePattern.cached(pattern)
             } catch {
                 return "the field's pattern /\(pattern)/ is not a valid regular expression: \(error)"
             }

@@ -21,7 +21,7 @@ enum DerivedState {
 
     /// Recomputes everything derived, writing only what differs, and clears
     /// `needs_refresh`. Runs inside the caller's write transaction.
-    static func refresh(_ db: Database, minimap: MinimapLayout) throws {
+    static func refresh(_ db: Database, geometry: any MinimapGeometry) throws {
         if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM form") == 0 {
             try FormTables.insertForm(
                 titleTemplate: FormDefinition.seed.titleTemplate, minimapWidth: FormDefinition.seed.minimapWidth, db)
@@ -40,21 +40,33 @@ enum DerivedState {
             try FormTables.insertPage(page, db)
         }
         for field in definition.fields {
-            let state = field.state
-            try db.execute(
-                sql: """
-                    UPDATE field SET state = ?, color = ?, length = ?
-                    WHERE key = ? AND (state IS NOT ? OR color IS NOT ? OR length IS NOT ?)
-                    """,
-                arguments: [
-                    state.rawValue, state.color.rawValue, field.length,
-                    field.key, state.rawValue, state.color.rawValue, field.length,
-                ])
+            try store(field.validation, ofField: field.key, db)
         }
-        let rects = minimap(definition).sorted { $0.z < $1.z }
-        if try FormTables.minimapRects(db) != rects {
-            try FormTables.replaceMinimapRects(with: rects, db)
-        }
+        try storeMinimap(geometry.minimapRects(of: definition, after: .any), replacing: try FormTables.minimapRects(db), db)
+        try clearRefreshFlag(db)
+    }
+
+    /// Saves a field's state, colour and length, writing only when they
+    /// differ from what is stored: the one place those columns are written.
+    static func store(_ validation: FieldValidation, ofField key: String, _ db: Database) throws {
+        let (state, color, length) = (validation.state.rawValue, validation.color.rawValue, validation.length)
+        try db.execute(
+            sql: """
+                UPDATE field SET state = ?, color = ?, length = ?
+                WHERE key = ? AND (state IS NOT ? OR color IS NOT ? OR length IS NOT ?)
+                """,
+            arguments: [state, color, length, key, state, color, length])
+    }
+
+    /// Saves the minimap `rects` over `stored` (what `minimap_rect` holds),
+    /// writing only the rectangles that changed.
+    static func storeMinimap(_ rects: [MinimapRect], replacing stored: [MinimapRect], _ db: Database) throws {
+        guard rects != stored else { return }
+        try FormTables.updateMinimapRects(from: stored, to: rects, db)
+    }
+
+    /// Marks the derived data as exact.
+    static func clearRefreshFlag(_ db: Database) throws {
         try db.execute(sql: "UPDATE form SET needs_refresh = 0 WHERE needs_refresh <> 0")
     }
 }

@@ -12,11 +12,22 @@ public enum FieldInput {
     /// Decodes bytes (from standard input or a file) as a value, refusing
     /// invalid UTF-8 rather than repairing it.
     public static func value(fromUTF8 bytes: some Collection<UInt8>, key: String) throws(FormStoreError) -> String {
+        try checkedValue(fromUTF8: bytes, key: key).text
+    }
+
+    /// `value(fromUTF8:key:)`, as a value `FormDatabase.setValue` stores
+    /// without checking it again.
+    public static func checkedValue(fromUTF8 bytes: some Collection<UInt8>, key: String) throws(FormStoreError) -> CheckedValue {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .invalidValue(key: key, reason: "the value is not valid UTF-8 text")
         }
-        try checkValue(text, key: key)
-        return text
+        return try checked(text, key: key)
+    }
+
+    /// `value` once `checkValue` has accepted it.
+    public static func checked(_ value: String, key: String) throws(FormStoreError) -> CheckedValue {
+        try checkValue(value, key: key)
+        return CheckedValue(text: value)
     }
 
     /// Throws `invalidValue` for a value the store refuses (one with NUL).
@@ -66,5 +77,17 @@ public enum FieldInput {
                 throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is not a valid regular expression (PCRE2): \(error)")
             }
         }
+    }
+}
+
+/// A value the store accepts, checked once (`FieldInput.checked`): what
+/// `FormDatabase.setValue(key:checkedValue:)` takes, so that a value read
+/// from standard input is not checked again when it is stored.
+public struct CheckedValue: Sendable, Hashable {
+    /// The text, free of what the store refuses.
+    public let text: String
+
+    fileprivate init(text: String) {
+        self.text = text
     }
 }

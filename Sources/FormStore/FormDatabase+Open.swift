@@ -14,21 +14,32 @@ extension FormDatabase {
     /// from a newer formctl (`schemaTooNew`) or one that cannot be written
     /// (`readOnly`) is refused and left byte for byte as it was.
     ///
-    /// - Parameter minimap: computes the minimap rectangles saved in
+    /// - Parameter geometry: computes the minimap rectangles saved in
     ///   `minimap_rect` after every change.
+    public static func open(path: String, create: Bool = false, geometry: some MinimapGeometry) throws(FormStoreError) -> FormDatabase {
+        try open(path: path, create: create, busyTimeout: Self.busyTimeout, geometry: geometry)
+    }
+
+    /// `open(path:create:geometry:)` with a layout function that computes
+    /// the whole minimap after every change.
     public static func open(path: String, create: Bool = false, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
-        try open(path: path, create: create, busyTimeout: Self.busyTimeout, minimap: minimap)
+        try open(path: path, create: create, busyTimeout: Self.busyTimeout, geometry: LayoutGeometry(layout: minimap))
     }
 
     /// `open(path:create:minimap:)` with a chosen busy timeout (tests wait
     /// less than the `busyTimeout` users get).
     static func open(path: String, create: Bool, busyTimeout: TimeInterval, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
+        try open(path: path, create: create, busyTimeout: busyTimeout, geometry: LayoutGeometry(layout: minimap))
+    }
+
+    /// `open(path:create:geometry:)` with a chosen busy timeout.
+    static func open(path: String, create: Bool, busyTimeout: TimeInterval, geometry: any MinimapGeometry) throws(FormStoreError) -> FormDatabase {
         let file = DatabaseFile(path: path)
         var kind = try file.inspect(busyTimeout: busyTimeout)
         if kind == .missing {
             if !create { throw .noDatabase(path: path) }
             try file.checkWritable()
-            try NewDatabase.create(at: path, busyTimeout: busyTimeout, minimap: minimap)
+            try NewDatabase.create(at: path, busyTimeout: busyTimeout, geometry: geometry)
             // Ours, or one another process made first: look again.
             kind = try file.inspect(busyTimeout: busyTimeout)
             if kind == .missing { throw .underlying(message: "\(path) disappeared while it was being created") }
@@ -42,7 +53,7 @@ extension FormDatabase {
         let queue = try mappingErrors(path: path) {
             try DatabaseQueue(path: path, configuration: writerConfiguration(busyTimeout: busyTimeout))
         }
-        let database = FormDatabase(path: path, queue: queue, minimap: minimap)
+        let database = FormDatabase(path: path, queue: queue, geometry: geometry)
         do {
             try mappingErrors(path: path) {
                 try MigrationRunner.migrate(queue, path: path)
@@ -95,6 +106,11 @@ extension FormDatabase {
     /// than this build's needs migrating, which needs write access, so it is
     /// refused with `readOnly` too.
     public static func openForReading(path: String, minimap: @escaping MinimapLayout) throws(FormStoreError) -> FormDatabase {
+        try openForReading(path: path, geometry: LayoutGeometry(layout: minimap))
+    }
+
+    /// `openForReading(path:minimap:)` with the geometry FormKit gives.
+    public static func openForReading(path: String, geometry: some MinimapGeometry) throws(FormStoreError) -> FormDatabase {
         let file = DatabaseFile(path: path)
         switch try file.inspect(busyTimeout: Self.busyTimeout) {
         case .missing: throw .noDatabase(path: path)
@@ -103,7 +119,7 @@ extension FormDatabase {
         case .form: break
         }
         let connection = try mappingErrors(path: path) { try file.readOnlyConnection(busyTimeout: Self.busyTimeout) }
-        return FormDatabase(path: path, reading: connection, minimap: minimap)
+        return FormDatabase(path: path, reading: connection, geometry: geometry)
     }
 
     /// Inserts the seed form into a database without one, and refreshes the

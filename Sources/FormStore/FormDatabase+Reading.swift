@@ -37,7 +37,7 @@ extension FormDatabase {
     /// the ones computed in memory.
     private func currentMinimapRects(_ db: Database) throws -> [MinimapRect] {
         if isReadOnly, try DerivedState.needsRefresh(db) {
-            return minimap(try FormTables.definition(db)).sorted { $0.z < $1.z }
+            return geometry.minimapRects(of: try FormTables.definition(db), after: .any)
         }
         return try FormTables.minimapRects(db)
     }

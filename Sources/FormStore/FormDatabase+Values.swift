@@ -19,21 +19,27 @@ extension FormDatabase {
     /// always finishes.
     @discardableResult
     public func setValue(key: String, value: String) throws(FormStoreError) -> Field {
-        try FieldInput.checkValue(value, key: key)
+        try setValue(key: key, checkedValue: try FieldInput.checked(value, key: key))
+    }
+
+    /// `setValue(key:value:)` for a value already checked.
+    @discardableResult
+    public func setValue(key: String, checkedValue: CheckedValue) throws(FormStoreError) -> Field {
+        let value = checkedValue.text
         if isReadOnly { throw .readOnly(path: path) }
         for _ in 0..<4 {
             guard let plan = try planSet(key: key, value: value) else { break }
-            if let field = try explainingFullHistory({ () throws(FormStoreError) in try apply(plan) }) { return field }
+            if let field = try apply(plan) { return field }
         }
         return try write { db in try FormTables.updateField(key, set: "value = ?", [value], db) }
     }
 
-    /// What a `set` writes, worked out outside the write lock.
+    /// What a `set` writes, worked out outside the write lock: the field
+    /// with its new value (and so its validation, computed once), and the
+    /// minimap before and after.
     private struct SetPlan {
         var dataVersion: Int
         var field: Field
-        var state: ValidationState
-        var length: Int
         var storedRects: [MinimapRect]
         var rects: [MinimapRect]
     }
@@ -53,33 +59,22 @@ extension FormDatabase {
         guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
             throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
         }
-        // A value that the title does not show only recolours its field:
-        // no layout (see FormDefinition.minimapRects(settingValueOf:to:from:)).
-        let shortcut = before.minimapRects(settingValueOf: key, to: value, from: storedRects)
         form.fields[index].value = value
-        let field = form.fields[index]
-        return SetPlan(
-            dataVersion: version, field: field, state: field.state, length: field.length,
-            storedRects: storedRects, rects: shortcut ?? minimap(form).sorted { $0.z < $1.z })
+        let rects = geometry.minimapRects(of: form, after: .value(key: key, before: before, rects: storedRects))
+        return SetPlan(dataVersion: version, field: form.fields[index], storedRects: storedRects, rects: rects)
     }
 
     /// Writes `plan` under the write lock if nobody committed since it was
     /// read; nil (and nothing written) otherwise.
     private func apply(_ plan: SetPlan) throws(FormStoreError) -> Field? {
-        try immediateTransaction { db -> Field? in
+        try writeMarkingHistory { db -> Field? in
             guard try Int.fetchOne(db, sql: "PRAGMA data_version") == plan.dataVersion else { return nil }
-            let lastHistoryID = try Self.lastHistoryID(db)
-            let key = plan.field.key
-            try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [plan.field.value, key])
-            try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
-            try db.execute(
-                sql: "UPDATE field SET state = ?, color = ?, length = ? WHERE key = ?",
-                arguments: [plan.state.rawValue, plan.state.color.rawValue, plan.length, key])
-            if plan.rects != plan.storedRects {
-                try FormTables.updateMinimapRects(from: plan.storedRects, to: plan.rects, db)
-            }
-            try db.execute(sql: "UPDATE form SET needs_refresh = 0 WHERE needs_refresh <> 0")
-            return plan.field
+            let field = plan.field
+            try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [field.value, field.key])
+            try DerivedState.store(field.validation, ofField: field.key, db)
+            try DerivedState.storeMinimap(plan.rects, replacing: plan.storedRects, db)
+            try DerivedState.clearRefreshFlag(db)
+            return field
         }
     }
 

@@ -2,14 +2,6 @@ import FormModel
 import Foundation
 import GRDB
 
-/// Computes the minimap's rectangles for a form. The model layer owns the
-/// geometry; the store only saves the result in `minimap_rect` so that
-/// `sqlite3` readers see it. As with `FormPicture`'s, a field's value may
-/// change the layout only through the title: `set` recolours the field's
-/// rectangle instead of calling the layout when the title stays the same
-/// (`FormDefinition.minimapRects(settingValueOf:to:from:)`).
-public typealias MinimapLayout = @Sendable (FormDefinition) -> [MinimapRect]
-
 /// A form kept in a SQLite file: its rows, fields, values, the validation
 /// state and colour of each field, the minimap and the history of values.
 ///
@@ -28,23 +20,24 @@ public final class FormDatabase: Sendable {
     /// derived data that is stale is computed in memory, not saved.
     public let isReadOnly: Bool
     let queue: DatabaseQueue
-    let minimap: MinimapLayout
+    /// Where the minimap's rectangles come from (FormKit's layout).
+    let geometry: any MinimapGeometry
     /// For a database opened for reading: the connection, which may read a
     /// private copy that `close()` removes.
     let readConnection: ReadOnlyConnection?
 
-    init(path: String, queue: DatabaseQueue, minimap: @escaping MinimapLayout) {
+    init(path: String, queue: DatabaseQueue, geometry: any MinimapGeometry) {
         self.path = path
         self.queue = queue
-        self.minimap = minimap
+        self.geometry = geometry
         self.isReadOnly = false
         self.readConnection = nil
     }
 
-    init(path: String, reading connection: ReadOnlyConnection, minimap: @escaping MinimapLayout) {
+    init(path: String, reading connection: ReadOnlyConnection, geometry: any MinimapGeometry) {
         self.path = path
         self.queue = connection.queue
-        self.minimap = minimap
+        self.geometry = geometry
         self.isReadOnly = true
         self.readConnection = connection
     }
@@ -70,14 +63,25 @@ public final class FormDatabase: Sendable {
     /// produced as formctl's, recomputes the derived data and commits.
     func write<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
         if isReadOnly { throw .readOnly(path: path) }
-        return try explainingFullHistory { () throws(FormStoreError) -> T in
+        return try writeMarkingHistory { db in
+            let result = try body(db)
+            try DerivedState.refresh(db, geometry: geometry)
+            return result
+        }
+    }
+
+    /// The transaction every write of formctl runs in (`write`, and the
+    /// planned `set`): `BEGIN IMMEDIATE`, `body`, the history rows the
+    /// transaction added marked as formctl's, commit. `body` keeps the
+    /// derived data exact itself.
+    func writeMarkingHistory<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+        try explainingFullHistory { () throws(FormStoreError) -> T in
             try immediateTransaction { db in
                 // The write lock is held from here to the commit, so every
                 // history row above this id comes from this transaction.
                 let lastHistoryID = try Self.lastHistoryID(db)
                 let result = try body(db)
                 try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
-                try DerivedState.refresh(db, minimap: minimap)
                 return result
             }
         }
@@ -126,7 +130,7 @@ public final class FormDatabase: Sendable {
         }
         if case .read(let result) = outcome { return result }
         return try immediateTransaction { db in
-            try DerivedState.refresh(db, minimap: minimap)
+            try DerivedState.refresh(db, geometry: geometry)
             return try body(db)
         }
     }

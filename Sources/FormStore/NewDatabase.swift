@@ -15,14 +15,14 @@ import Darwin
 /// half-made database at the path, and no switch to WAL mode happens on a
 /// file another process has open.
 enum NewDatabase {
-    static func create(at path: String, busyTimeout: TimeInterval, minimap: @escaping MinimapLayout) throws(FormStoreError) {
+    static func create(at path: String, busyTimeout: TimeInterval, geometry: any MinimapGeometry) throws(FormStoreError) {
         let folder = DatabaseFile.folder(of: path)
         let name = (path as NSString).lastPathComponent
         let temporary = "\(folder)/.\(name).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
-        try build(temporary, reportedAs: path, busyTimeout: busyTimeout, minimap: minimap)
+        try build(temporary, reportedAs: path, busyTimeout: busyTimeout, geometry: geometry)
         if link(temporary, path) == 0 { return }
         let code = errno
         if code == EEXIST { return } // another process created it first
@@ -40,7 +40,7 @@ enum NewDatabase {
     }
 
     /// Builds the seeded database at `temporary` and closes it.
-    private static func build(_ temporary: String, reportedAs path: String, busyTimeout: TimeInterval, minimap: @escaping MinimapLayout) throws(FormStoreError) {
+    private static func build(_ temporary: String, reportedAs path: String, busyTimeout: TimeInterval, geometry: any MinimapGeometry) throws(FormStoreError) {
         let queue = try mappingErrors(path: path) {
             let queue = try DatabaseQueue(path: temporary, configuration: FormDatabase.writerConfiguration(busyTimeout: busyTimeout))
             try queue.writeWithoutTransaction { db in
@@ -50,7 +50,7 @@ enum NewDatabase {
             }
             return queue
         }
-        let database = FormDatabase(path: path, queue: queue, minimap: minimap)
+        let database = FormDatabase(path: path, queue: queue, geometry: geometry)
         do {
             try mappingErrors(path: path) { try MigrationRunner.migrate(queue, path: path) }
             try database.seedOrRefreshIfNeeded()

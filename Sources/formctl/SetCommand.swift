@@ -26,8 +26,11 @@ struct SetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let value = try value ?? reportingErrors { () throws(FormKitError) in
-            try FormFile.value(fromInput: [UInt8](FileHandle.standardInput.readDataToEndOfFile()), key: key)
+        guard let value else {
+            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            let form = database.form
+            let field = try reportingErrors { () throws(FormKitError) in try form.set(key, toInput: bytes) }
+            return Terminal.write(field.stateLine + "\n")
         }
         try Self.store(key: key, value: value, in: database.form)
     }

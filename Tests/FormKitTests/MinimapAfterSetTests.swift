@@ -1,4 +1,5 @@
 import FormKit
+import FormScreens
 import FormStore
 import Testing
 

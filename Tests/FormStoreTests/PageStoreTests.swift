@@ -1,4 +1,5 @@
 import FormModel
+import FormScreens
 import Foundation
 import Testing
 @testable import FormStore

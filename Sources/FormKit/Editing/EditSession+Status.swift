@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import FormScreens
 
 extension EditSession {
     /// The status line: the focused field's state in words, as `formctl

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import FormScreens
 import FormStore
 
 /// A user editing a form field by field, as `formctl edit` does: the

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import FormScreens
 import FormRender
 
 /// One screenful of the editor in terminal cells: the grid to show and

@@ -1,4 +1,5 @@
 import FormLayout
+import FormModel
 
 /// The terminal editor's colours besides the state colours (which are
 /// `FieldColor`'s, the minimap's): greys that read on a dark or a light

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import FormScreens
 import Testing
 
 @Suite("The form screen and its minimap")

@@ -1,4 +1,5 @@
 import FormLayout
+import FormModel
 
 /// The part of a value a text field `columns` wide shows, so that the
 /// cursor is always on screen: the value from its start while the cursor

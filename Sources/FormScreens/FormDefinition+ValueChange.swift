@@ -1,8 +1,20 @@
+import FormModel
+
 extension FormDefinition {
     /// The minimap after field `key`'s value becomes `value`, worked out
     /// from `rects` (this form's minimap, as `FormPicture.minimapRects(of:)`
     /// gives it) without laying the form out again; nil when only a new
     /// layout can tell.
+    public func minimapRects(settingValueOf key: String, to value: String, from rects: [MinimapRect]) -> [MinimapRect]? {
+        guard let index = fields.firstIndex(where: { $0.key == key }) else { return nil }
+        var after = self
+        after.fields[index].value = value
+        return after.minimapRects(afterValueOf: key, changedFrom: self, rects: rects)
+    }
+
+    /// The minimap of this form, which is `before` with field `key`'s value
+    /// changed and nothing else, worked out from `before`'s minimap `rects`
+    /// without a layout; nil when only a new layout can tell.
     ///
     /// A value reaches the screen in two places. Its field's colour follows
     /// the field's state: the `field` rectangle of `key` is recoloured. Its
@@ -12,14 +24,11 @@ extension FormDefinition {
     /// everything below it, may change, and the answer is nil. Everything
     /// else (rows, widths, visibility, pages) is not a value.
     ///
-    /// FormStoreTests check the result against a full layout for values of
-    /// every kind, so this shortcut cannot drift from the layout.
-    public func minimapRects(settingValueOf key: String, to value: String, from rects: [MinimapRect]) -> [MinimapRect]? {
-        guard let index = fields.firstIndex(where: { $0.key == key }) else { return nil }
-        var after = self
-        after.fields[index].value = value
-        guard after.title == title else { return nil }
-        let color = after.fields[index].state.color
+    /// Tests check the result against a full layout for values of every
+    /// kind, so this shortcut cannot drift from the layout.
+    public func minimapRects(afterValueOf key: String, changedFrom before: FormDefinition, rects: [MinimapRect]) -> [MinimapRect]? {
+        guard let field = fields.first(where: { $0.key == key }), title == before.title else { return nil }
+        let color = field.state.color
         return rects.map { rect in
             guard rect.kind == .field, rect.key == key else { return rect }
             var recoloured = rect

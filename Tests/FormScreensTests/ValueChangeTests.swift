@@ -1,4 +1,5 @@
 import FormModel
+import FormScreens
 import Testing
 
 @Suite("a value change without a layout")

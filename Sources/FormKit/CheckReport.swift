@@ -72,10 +72,6 @@ public struct CheckReport: Hashable, Sendable {
     /// Whether every shown field passes.
     public var passes: Bool { problems.isEmpty }
 
-    /// The exit code `formctl check` documents: 0 when the form passes, 1
-    /// when a shown field does not.
-    public var exitCode: Int32 { passes ? 0 : 1 }
-
     /// What keeps `field` from passing, or nil: the one place the reasons
     /// are worded.
     public static func problem(with field: Field) -> Problem? {
@@ -85,15 +81,9 @@ public struct CheckReport: Hashable, Sendable {
         case .empty:
             return field.rules.required ? Problem(key: field.key, state: .empty, reason: "is required") : nil
         case .short:
-            return Problem(key: field.key, state: .short, reason: "has fewer than 3 characters")
+            return Problem(key: field.key, state: .short, reason: ValidationState.shortReason)
         case .invalid:
             return Problem(key: field.key, state: .invalid, reason: field.brokenRule ?? "breaks a rule")
         }
     }
-}
-
-extension Field {
-    /// The first rule the value breaks, in words (`does not match /[0-9]+/`),
-    /// or nil; an empty value breaks none (it is `empty`).
-    public var brokenRule: String? { Validator.violation(of: value, rules: rules) }
 }

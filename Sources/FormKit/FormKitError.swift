@@ -1,16 +1,81 @@
-/// Everything a FormKit operation can fail with, as a value with a message a
-/// user can act on and the exit code the formctl CLI documents for it.
+/// Everything a FormKit operation can fail with: a value with a message a
+/// user can act on (`description`) and a `code` to match on.
+///
+/// FormKit knows nothing of exit codes or HTTP statuses: a front end maps
+/// `code` to its own (the formctl CLI to sysexits-style exit codes, a
+/// server to statuses), each in one table, as GRDB's `DatabaseError` carries
+/// SQLite's result codes for its callers to interpret.
 public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store refused or failed: a missing or foreign file, a busy or
     /// read-only database, an unknown field or row, a refused value or rule…
     case store(FormStoreError)
     /// `FormFile.field(_:)` (`formctl get`) found no field with this key.
-    /// Unlike the other operations, where an unknown key is a usage error,
-    /// this is an answer (exit 1, as `git config --get`); `suggestion` is the
-    /// nearest existing key.
+    /// Unlike the other operations, where an unknown key is a mistake in
+    /// the request, this is an answer (as `git config --get`);
+    /// `suggestion` is the nearest existing key.
     case fieldNotFound(key: String, suggestion: String?)
     /// A failure that is formctl's fault, not the user's.
     case internalError(String)
+
+    /// What kind of failure this is, for a front end to match on and map to
+    /// its exit codes or statuses. Several errors share a code when a user
+    /// does the same thing about them.
+    public enum Code: String, CaseIterable, Sendable {
+        /// A look-up found no such field: an answer, not a mistake (`get`).
+        case fieldNotFound
+        /// The request names a field, row or page that does not exist.
+        case unknownName
+        /// The request clashes with the form as it is: a key in use, a row
+        /// or page that still holds fields, the last page, a row on another
+        /// page.
+        case conflict
+        /// A number outside its range: a row width, a tab bar height.
+        case outOfRange
+        /// A path that cannot name a form's file (empty, `:memory:`, a URI,
+        /// a trailing `/`, too long).
+        case invalidPath
+        /// A value, key, label or rule the store refuses (NUL, invalid
+        /// UTF-8, a pattern that does not compile, a minimum above the
+        /// maximum).
+        case invalidValue
+        /// There is no database at the path, or no folder for it, or the
+        /// path cannot be followed.
+        case noDatabase
+        /// The file is not a SQLite database, is damaged, is someone else's,
+        /// or holds a value formctl cannot use.
+        case unusableDatabase
+        /// Another connection held the lock past the busy timeout.
+        case busy
+        /// The file or its folder cannot be written, or cannot be read.
+        case readOnly
+        /// A newer formctl wrote the database.
+        case schemaTooNew
+        /// formctl's own fault, or a failure of the system below it (disk
+        /// full, I/O error).
+        case internalError
+    }
+
+    /// What kind of failure this is.
+    public var code: Code {
+        switch self {
+        case .fieldNotFound: .fieldNotFound
+        case .internalError: .internalError
+        case .store(let error):
+            switch error {
+            case .unknownField, .unknownRow, .unknownPage: .unknownName
+            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage: .conflict
+            case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
+            case .invalidPath: .invalidPath
+            case .invalidValue: .invalidValue
+            case .noDatabase, .noFolder, .unreachablePath: .noDatabase
+            case .notADatabase, .notAFormDatabase, .unusableValue: .unusableDatabase
+            case .busy: .busy
+            case .readOnly, .permissionDenied: .readOnly
+            case .schemaTooNew: .schemaTooNew
+            case .underlying: .internalError
+            }
+        }
+    }
 
     /// The message for the user: what happened and what to do about it.
     public var description: String {
@@ -18,41 +83,6 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error): error.description
         case .fieldNotFound(let key, let suggestion): FormStoreError.unknownField(key: key, suggestion: suggestion).description
         case .internalError(let message): "internal error: \(message)"
-        }
-    }
-
-    /// The process exit code for the error, as the README's table documents
-    /// (sysexits-style):
-    ///
-    /// | code | errors |
-    /// | --- | --- |
-    /// | 1 | `fieldNotFound` (`get`) |
-    /// | 64 | unknown field, row or page, duplicate field or page, width or tab bar height out of range, removing a row or page that holds fields or the last page, a row on another page, a path that cannot name a file (`invalidPath`) |
-    /// | 65 | refused value or rule (`invalidValue`) |
-    /// | 66 | no database, no folder for it, a path that cannot be followed (`unreachablePath`) |
-    /// | 70 | `internalError`, `underlying` store failures |
-    /// | 74 | not a SQLite database, damaged, not formctl's, or holding a value formctl cannot use (`unusableValue`) |
-    /// | 75 | busy |
-    /// | 77 | read-only, permission denied |
-    /// | 78 | schema too new |
-    ///
-    /// `check` failing is not an error: `CheckReport.exitCode` is 1 then.
-    public var exitCode: Int32 {
-        switch self {
-        case .fieldNotFound: 1
-        case .internalError: 70
-        case .store(let error):
-            switch error {
-            case .unknownField, .unknownRow, .duplicateField, .outOfRange, .rowNotEmpty, .invalidPath,
-                 .unknownPage, .duplicatePage, .pageNotEmpty, .lastPage, .rowOnOtherPage, .tabBarHeightOutOfRange: 64
-            case .invalidValue: 65
-            case .noDatabase, .noFolder, .unreachablePath: 66
-            case .notADatabase, .notAFormDatabase, .unusableValue: 74
-            case .busy: 75
-            case .readOnly, .permissionDenied: 77
-            case .schemaTooNew: 78
-            case .underlying: 70
-            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import FormKit
 import Testing
+@testable import formctl
 
 @Suite("check")
 struct CheckTests {

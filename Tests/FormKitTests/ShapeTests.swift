@@ -1,6 +1,7 @@
 import FormKit
 import Foundation
 import Testing
+@testable import formctl
 
 @Suite("fields, rules, rows, title, history, minimap")
 struct ShapeTests {

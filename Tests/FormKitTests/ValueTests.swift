@@ -1,6 +1,7 @@
 import FormKit
 import Foundation
 import Testing
+@testable import formctl
 
 @Suite("values: set, get, fields")
 struct ValueTests {

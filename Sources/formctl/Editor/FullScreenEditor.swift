@@ -55,7 +55,7 @@ struct FullScreenEditor {
                         shown = nil  // a resized screen is drawn whole
                         needsDraw = true
                     } else {
-                        return stop(terminal, exitCode: 128 + number)
+                        return stop(terminal, exitCode: ExitStatus.signalBase + number)
                     }
                 }
             }

@@ -1,4 +1,4 @@
-// The README's minimap example as a program: three text fields publish
+// The minimap example of docs/engine.md as a program: three text fields publish
 // their bounds through an anchor preference, and an overlay built from
 // that preference draws each one a third of its size. Prints the display
 // list, one drawn shape a line, back to front.

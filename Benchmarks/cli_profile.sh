@@ -40,7 +40,7 @@ parts=(
     "ArgumentParser parseAsRoot|15ParsableCommandPAAE11parseAsRoot"
     "  of which String(describing:) for command names|15ParsableCommandPAAE12_commandNameSSvgZ \\["
     "the command's run()|CommandV3runyyKF \\["
-    "  FormDatabase.open|DatabaseC4open4path6create7minimap"
+    "  FormDatabase.open|DatabaseC4open4path6create(7minimap|8geometry)"
     "    DatabaseFile.inspect (2nd connection)|DatabaseFileV7inspect"
     "    GRDB DatabaseQueue.init (all opens)|13DatabaseQueueC4path13configuration"
     "  FormDatabase.setValue|DatabaseC8setValue3key5value"

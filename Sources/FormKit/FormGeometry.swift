@@ -7,7 +7,7 @@ import FormStore
 /// field's rectangle changes colour and nothing is laid out
 /// (`FormDefinition.minimapRects(afterValueOf:changedFrom:rects:)`).
 struct FormGeometry: MinimapGeometry {
-    func minimapRects(of form: FormDefinition, after change: FormChange) -> [MinimapRect] {
+    func minimapRects(of form: FormDefinition, after change: GeometryChange) -> [MinimapRect] {
         if case .value(let key, let before, let rects) = change,
            let recoloured = form.minimapRects(afterValueOf: key, changedFrom: before, rects: rects) {
             return recoloured

@@ -10,12 +10,12 @@ import FormModel
 public protocol MinimapGeometry: Sendable {
     /// The minimap rectangles of `form`, back to front (ascending `z`),
     /// after `change`.
-    func minimapRects(of form: FormDefinition, after change: FormChange) -> [MinimapRect]
+    func minimapRects(of form: FormDefinition, after change: GeometryChange) -> [MinimapRect]
 }
 
 /// What changed since the minimap was last computed: the hint a
 /// `MinimapGeometry` may use to do less than a whole layout.
-public enum FormChange: Sendable {
+public enum GeometryChange: Sendable {
     /// Anything may have changed (structure, several values, an edit made
     /// in `sqlite3`): only a whole layout can tell.
     case any
@@ -33,7 +33,7 @@ public typealias MinimapLayout = @Sendable (FormDefinition) -> [MinimapRect]
 struct LayoutGeometry: MinimapGeometry {
     let layout: MinimapLayout
 
-    func minimapRects(of form: FormDefinition, after change: FormChange) -> [MinimapRect] {
+    func minimapRects(of form: FormDefinition, after change: GeometryChange) -> [MinimapRect] {
         layout(form).sorted { $0.z < $1.z }
     }
 }

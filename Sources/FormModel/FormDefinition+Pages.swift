@@ -48,7 +48,11 @@ extension FormDefinition {
     /// The values of the shown fields, not among `inside`, that conditions
     /// of `inside` read (what a page's form needs of the other pages).
     private func valuesRead(byConditionsOf inside: [Field]) -> [String: String] {
-        let read = Set(inside.compactMap { $0.showIf?.field }).subtracting(inside.map(\.key))
+        // Most forms have no condition: nothing to collect, and no set of
+        // every key made for nothing.
+        let named = Set(inside.compactMap { $0.showIf?.field })
+        guard !named.isEmpty else { return outsideValues }
+        let read = named.subtracting(inside.map(\.key))
         guard !read.isEmpty else { return outsideValues }
         var values = outsideValues
         for (field, shown) in zip(fields, shownFlags) where shown && read.contains(field.key) {

@@ -138,6 +138,32 @@ struct ShowIfTests {
         #expect(try box.value("SELECT short_below FROM field WHERE key = 'state'") == "3")
     }
 
+    @Test("conditions a sqlite3 edit leaves dangling or in a cycle never hold; formctl keeps working and --clear repairs them")
+    func handEdits() throws {
+        let box = try Sandbox()
+        try box.ok(["field", "show", "twitter"])
+        try box.ok(["field", "show-if", "twitter", "--field", "email", "--filled"])
+        try box.ok(["set", "email", "ada@example.com"])
+        #expect(try drawnFields(box).contains("twitter"))
+        // The sqlite3 shell runs with foreign keys off: the key the
+        // condition names can go.
+        try box.exec("DELETE FROM field WHERE key = 'email'")
+        #expect(try drawnFields(box) == ["first", "middle", "last"])
+        #expect(try flags(box, "twitter") == (true, false))
+        #expect(try box.formctl(["check"]).status == 1, "first, middle and last are required and empty")
+        try box.ok(["field", "show-if", "twitter", "--clear"])
+        #expect(try drawnFields(box).contains("twitter"))
+
+        // A cycle: both fields hidden, the others drawn.
+        try box.exec("""
+            UPDATE field SET show_if_field = 'last', show_if_filled = 1 WHERE key = 'middle';
+            UPDATE field SET show_if_field = 'middle', show_if_filled = 1 WHERE key = 'last';
+            """)
+        #expect(try drawnFields(box) == ["first", "twitter"])
+        let fields = try box.ok(["fields"])
+        #expect(fields.stdoutText.contains("middle") && fields.stdoutText.contains("last"))
+    }
+
     @Test("email: a single-label domain and RFC 5321's quoted local parts and address literals are addresses")
     func email() throws {
         let box = try Sandbox()

@@ -23,10 +23,13 @@ public struct FormValues: Hashable, Sendable {
         self.init(entries: form.fields.map { ($0.key, $0.value) })
     }
 
+    /// The same keys and values in the same order (tuples are not
+    /// `Equatable`, so this is written out).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
     }
 
+    /// Hashes the keys and values in order, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         for (key, value) in entries {
             hasher.combine(key)
@@ -55,6 +58,7 @@ public struct FormValues: Hashable, Sendable {
         Self.csvRecord(entries.map(\.key)) + Self.csvRecord(entries.map(\.value))
     }
 
+    /// `text` as a JSON string literal.
     static func jsonString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
@@ -76,6 +80,7 @@ public struct FormValues: Hashable, Sendable {
         return result + "\""
     }
 
+    /// One CSV record ending in CRLF; a field is quoted only when it must be.
     static func csvRecord(_ fields: [String]) -> String {
         fields.map { field in
             guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return field }

@@ -2,9 +2,12 @@
 /// from being complete, with the reason in words.
 ///
 /// A shown field is a problem when it is empty and required, short (fewer
-/// than 3 characters: seed 002's yellow) or invalid (it breaks one of its
-/// rules). An empty optional field passes, although its state stays
-/// `empty` and its colour red. Hidden fields are never checked.
+/// than its `shortBelow` characters: seed 002's yellow under 3) or invalid
+/// (it breaks one of its rules). An empty optional field passes, although
+/// its state stays `empty` and its colour red. Fields that are not shown
+/// (hidden, or their `show_if` condition does not hold) are never checked.
+/// A field's `message`, when it has one, is the reason given for any of
+/// its problems.
 public struct CheckReport: Hashable, Sendable {
     /// One shown field that is not valid.
     public struct Problem: Hashable, Sendable, Encodable {
@@ -35,9 +38,10 @@ public struct CheckReport: Hashable, Sendable {
     /// optional, in form order.
     public var emptyOptionalKeys: [String]
 
-    /// Checks `fields` (in form order; hidden ones are skipped).
+    /// Checks `fields` (in form order; those not shown are skipped, their
+    /// conditions read among `fields`).
     public init(fields: [Field]) {
-        self.init(fields: fields, pageOfRow: [:])
+        self.init(fields: fields, shown: FieldVisibility.shown(fields), pageOfRow: [:])
     }
 
     /// Checks every page of `form`: the fields in page order (the tab bar's,
@@ -46,17 +50,18 @@ public struct CheckReport: Hashable, Sendable {
         let pageOfRow = form.pageOfRow
         let place = Dictionary(form.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
         // A stable sort: within a page, form order.
-        let fields = form.fields.enumerated().sorted { a, b in
-            let pa = pageOfRow[a.element.row].flatMap { place[$0] } ?? Int.max
-            let pb = pageOfRow[b.element.row].flatMap { place[$0] } ?? Int.max
-            return (pa, a.offset) < (pb, b.offset)
-        }.map(\.element)
-        self.init(fields: fields, pageOfRow: pageOfRow)
+        let shownFlags = form.shownFlags
+        let order = form.fields.indices.sorted { a, b in
+            let pa = pageOfRow[form.fields[a].row].flatMap { place[$0] } ?? Int.max
+            let pb = pageOfRow[form.fields[b].row].flatMap { place[$0] } ?? Int.max
+            return (pa, a) < (pb, b)
+        }
+        self.init(fields: order.map { form.fields[$0] }, shown: order.map { shownFlags[$0] }, pageOfRow: pageOfRow)
         pageCount = form.pages.count
     }
 
-    private init(fields: [Field], pageOfRow: [Int: String]) {
-        let shown = fields.filter(\.isVisible)
+    private init(fields: [Field], shown shownFlags: [Bool], pageOfRow: [Int: String]) {
+        let shown = zip(fields, shownFlags).compactMap { $1 ? $0 : nil }
         shownFieldCount = shown.count
         problems = shown.compactMap { field in
             var problem = Self.problem(with: field)
@@ -73,17 +78,21 @@ public struct CheckReport: Hashable, Sendable {
     public var passes: Bool { problems.isEmpty }
 
     /// What keeps `field` from passing, or nil: the one place the reasons
-    /// are worded.
+    /// are worded. The field's `message`, when set, replaces each of them.
     public static func problem(with field: Field) -> Problem? {
-        switch field.state {
+        let state = field.state
+        let reason: String
+        switch state {
         case .valid:
             return nil
         case .empty:
-            return field.rules.required ? Problem(key: field.key, state: .empty, reason: "is required") : nil
+            guard field.rules.required else { return nil }
+            reason = "is required"
         case .short:
-            return Problem(key: field.key, state: .short, reason: ValidationState.shortReason)
+            reason = ValidationState.shortReason(below: field.rules.shortBelow)
         case .invalid:
-            return Problem(key: field.key, state: .invalid, reason: field.brokenRule ?? "breaks a rule")
+            reason = field.brokenRule ?? "breaks a rule"
         }
+        return Problem(key: field.key, state: state, reason: field.rules.message ?? reason)
     }
 }

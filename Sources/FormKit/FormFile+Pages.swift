@@ -88,9 +88,9 @@ extension FormFile {
         let form = try definition()
         if let page, form.page(page) == nil { throw .store(.unknownPage(page, among: form.pages.map(\.key))) }
         let pageOfRow = form.pageOfRow
-        return form.fields.compactMap { field in
+        return zip(form.fields, form.shownFlags).compactMap { field, shown in
             let key = pageOfRow[field.row] ?? ""
-            return page == nil || key == page ? FieldListing(field: field, page: key) : nil
+            return page == nil || key == page ? FieldListing(field: field, page: key, isShown: shown) : nil
         }
     }
 }

@@ -42,11 +42,14 @@ public struct FieldListing: Hashable, Sendable {
     public var field: Field
     /// The key of its page.
     public var page: String
+    /// Whether it is shown: not hidden, and its condition (`show_if`) holding.
+    public var isShown: Bool
 
-    /// A listing as given.
-    public init(field: Field, page: String) {
+    /// A listing as given; `isShown` defaults to the field's `isVisible`.
+    public init(field: Field, page: String, isShown: Bool? = nil) {
         self.field = field
         self.page = page
+        self.isShown = isShown ?? field.isVisible
     }
 }
 

@@ -24,16 +24,22 @@ public struct RuleChange: Hashable, Sendable {
     public var pattern: String?
     /// Whether the value must be an email address; nil keeps the field's.
     public var email: Bool?
+    /// The length under which a value is `short` (0: never); nil keeps the field's.
+    public var shortBelow: Int?
+    /// The author's message for a broken rule; `""` removes it, nil keeps the field's.
+    public var message: String?
 
     /// A change; with no arguments it changes nothing.
     public init(clear: Bool = false, requirement: Requirement? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, email: Bool? = nil) {
+                pattern: String? = nil, email: Bool? = nil, shortBelow: Int? = nil, message: String? = nil) {
         self.clear = clear
         self.requirement = requirement
         self.minLength = minLength
         self.maxLength = maxLength
         self.pattern = pattern
         self.email = email
+        self.shortBelow = shortBelow
+        self.message = message
     }
 
     /// `rules` with this change applied.
@@ -44,6 +50,8 @@ public struct RuleChange: Hashable, Sendable {
         if let maxLength { result.maxLength = maxLength }
         if let pattern { result.pattern = pattern.isEmpty ? nil : pattern }
         if let email { result.email = email }
+        if let shortBelow { result.shortBelow = shortBelow }
+        if let message { result.message = message.isEmpty ? nil : message }
         return result
     }
 }

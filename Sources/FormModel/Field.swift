@@ -15,6 +15,9 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// Hidden fields keep their value but are neither laid out nor drawn
     /// (seed 002's Twitter toggle).
     public var isVisible: Bool
+    /// When the field is shown besides `isVisible` (a form file's
+    /// `show_if`); nil, the default, for always. See `FieldVisibility`.
+    public var showIf: ShowCondition?
     /// Extra validation beyond the length colours; `.none` by default.
     public var rules: FieldRules {
         didSet { validation = Validator.validate(value, rules: rules) }
@@ -28,14 +31,17 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// The key, so fields work in `ForEach` without an `id:` key path.
     public var id: String { key }
 
-    /// A field, visible and without rules unless told; `position` orders it in the form.
-    public init(key: String, label: String, value: String = "", row: Int, position: Int, isVisible: Bool = true, rules: FieldRules = .none) {
+    /// A field, visible, without a condition and without rules unless told;
+    /// `position` orders it in the form.
+    public init(key: String, label: String, value: String = "", row: Int, position: Int, isVisible: Bool = true,
+                rules: FieldRules = .none, showIf: ShowCondition? = nil) {
         self.key = key
         self.label = label
         self.value = value
         self.row = row
         self.position = position
         self.isVisible = isVisible
+        self.showIf = showIf
         self.rules = rules
         validation = Validator.validate(value, rules: rules)
     }
@@ -48,7 +54,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// or nil; an empty value breaks none (it is `empty`).
     public var brokenRule: String? { validation.brokenRule }
 
-    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules }
+    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules, showIf }
 
     /// Decodes the stored properties; the validation is computed, never read.
     public init(from decoder: any Decoder) throws {
@@ -57,6 +63,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
             key: try container.decode(String.self, forKey: .key), label: try container.decode(String.self, forKey: .label),
             value: try container.decode(String.self, forKey: .value), row: try container.decode(Int.self, forKey: .row),
             position: try container.decode(Int.self, forKey: .position), isVisible: try container.decode(Bool.self, forKey: .isVisible),
-            rules: try container.decode(FieldRules.self, forKey: .rules))
+            rules: try container.decode(FieldRules.self, forKey: .rules),
+            showIf: try container.decodeIfPresent(ShowCondition.self, forKey: .showIf))
     }
 }

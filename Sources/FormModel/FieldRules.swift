@@ -14,20 +14,48 @@ public struct FieldRules: Hashable, Codable, Sendable {
     public var pattern: String?
     /// The value must look like an email address (`local@domain.tld`).
     public var email: Bool
+    /// The length (in characters) under which a non-empty value is `short`
+    /// (yellow) rather than `valid`; 0 means there is no `short` state.
+    /// Seed 002's 3 unless told: its form, and fields added with `formctl
+    /// field add`, keep it; a field declared in a form file has 0 unless it
+    /// says otherwise.
+    public var shortBelow: Int
+    /// The form author's words for any rule of the field that is broken: it
+    /// replaces every reason `check` gives for the field. Nil for the
+    /// built-in reasons.
+    public var message: String?
 
-    /// Rules as given; the defaults impose nothing (same as `FieldRules.none`).
-    public init(required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, email: Bool = false) {
+    /// Rules as given; the defaults impose nothing beyond seed 002's short
+    /// state (same as `FieldRules.none`).
+    public init(required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, email: Bool = false,
+                shortBelow: Int = ValidationState.minimumValidLength, message: String? = nil) {
         self.required = required
         self.minLength = minLength
         self.maxLength = maxLength
         self.pattern = pattern
         self.email = email
+        self.shortBelow = shortBelow
+        self.message = message
     }
 
     /// No rules: the seed's behaviour.
     public static let none = FieldRules()
 
-    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email }
+    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email, shortBelow, message }
+
+    /// Reads what `encode(to:)` writes; `shortBelow` and `message`, which
+    /// came later, may be missing (seed 002's 3 and none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            required: try container.decode(Bool.self, forKey: .required),
+            minLength: try container.decodeIfPresent(Int.self, forKey: .minLength),
+            maxLength: try container.decodeIfPresent(Int.self, forKey: .maxLength),
+            pattern: try container.decodeIfPresent(String.self, forKey: .pattern),
+            email: try container.decode(Bool.self, forKey: .email),
+            shortBelow: try container.decodeIfPresent(Int.self, forKey: .shortBelow) ?? ValidationState.minimumValidLength,
+            message: try container.decodeIfPresent(String.self, forKey: .message))
+    }
 
     /// Every rule is written, unset ones as `null`, so JSON readers see one shape.
     public func encode(to encoder: any Encoder) throws {
@@ -37,5 +65,7 @@ public struct FieldRules: Hashable, Codable, Sendable {
         try container.encode(maxLength, forKey: .maxLength)
         try container.encode(pattern, forKey: .pattern)
         try container.encode(email, forKey: .email)
+        try container.encode(shortBelow, forKey: .shortBelow)
+        try container.encode(message, forKey: .message)
     }
 }

@@ -37,9 +37,28 @@ extension FormDefinition {
         if isOnlyPage(key) { return self }
         let pageRows = rows.filter { $0.page == key }
         let numbers = Set(pageRows.map(\.number))
-        return FormDefinition(
-            titleTemplate: titleTemplate, rows: pageRows, fields: fields.filter { numbers.contains($0.row) },
+        let pageFields = fields.filter { numbers.contains($0.row) }
+        var form = FormDefinition(
+            titleTemplate: titleTemplate, rows: pageRows, fields: pageFields,
             minimapWidth: minimapWidth, pages: page(key).map { [$0] } ?? [], selectedPage: key, tabBar: tabBar)
+        form.outsideValues = valuesRead(byConditionsOf: pageFields)
+        return form
+    }
+
+    /// The values of the shown fields, not among `inside`, that conditions
+    /// of `inside` read (what a page's form needs of the other pages).
+    private func valuesRead(byConditionsOf inside: [Field]) -> [String: String] {
+        // Most forms have no condition: nothing to collect, and no set of
+        // every key made for nothing.
+        let named = Set(inside.compactMap { $0.showIf?.field })
+        guard !named.isEmpty else { return outsideValues }
+        let read = named.subtracting(inside.map(\.key))
+        guard !read.isEmpty else { return outsideValues }
+        var values = outsideValues
+        for (field, shown) in zip(fields, shownFlags) where shown && read.contains(field.key) {
+            values[field.key] = field.value
+        }
+        return values
     }
 
     /// Whether `form(ofPage: key)` would give this form back as it is: `key`

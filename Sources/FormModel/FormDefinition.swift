@@ -18,6 +18,15 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     public var selectedPage: String?
     /// The tab bar's height and whether it is hidden (seed 003).
     public var tabBar: TabBarSettings
+    /// The values of shown fields that this form's conditions (`showIf`)
+    /// read but `fields` lacks: a page's form (`form(ofPage:)`) carries
+    /// those of the other pages, so that it shows what the whole form shows.
+    /// Empty for a whole form.
+    public var outsideValues: [String: String] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar
+    }
 
     /// A form; `fields` are sorted by `position` and `pages` by theirs,
     /// whatever order they come in. Without pages it is one page, `main`,
@@ -54,20 +63,33 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// The field with `key`, if any.
     public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
 
-    /// The visible fields of each row, by row number, left to right (grouped
+    /// Whether each of `fields` is shown, by index: not hidden, and its
+    /// condition holding (`FieldVisibility`). The one place the layout, the
+    /// minimap, `check` and the editor learn what is shown; computed once
+    /// per call, in one pass when no field has a condition.
+    public var shownFlags: [Bool] { FieldVisibility.shown(fields, outside: outsideValues) }
+
+    /// The shown fields, in form order.
+    public var shownFields: [Field] {
+        zip(fields, shownFlags).compactMap { $1 ? $0 : nil }
+    }
+
+    /// The shown fields of each row, by row number, left to right (grouped
     /// in one pass: filtering all fields once per row would be quadratic).
+    /// "Visible" in the layout's sense: a field hidden by its condition is
+    /// left out as a hidden one is.
     public var visibleFieldsByRow: [Int: [Field]] {
         // One pass into a dictionary sized for the rows, rather than
         // filtering into a copy of every field and grouping that.
         var byRow: [Int: [Field]] = [:]
         byRow.reserveCapacity(rows.count)
-        for field in fields where field.isVisible {
+        for (field, shown) in zip(fields, shownFlags) where shown {
             byRow[field.row, default: []].append(field)
         }
         return byRow
     }
 
-    /// The indices in `fields` of the visible fields, row after row, and
+    /// The indices in `fields` of the shown fields (`shownFlags`), row after row, and
     /// where the fields of each of `rows` lie among them: what
     /// `visibleFieldsByRow` says without an array per row or a dictionary
     /// look-up per field (a form of ten thousand fields has thousands of
@@ -87,8 +109,9 @@ public struct FormDefinition: Hashable, Codable, Sendable {
             let index = number &- first
             return index >= 0 && index < rows.count ? index : nil
         }
+        let shown = shownFlags
         var counts = [Int](repeating: 0, count: rows.count)
-        for field in fields where field.isVisible {
+        for (field, isShown) in zip(fields, shown) where isShown {
             if let row = rowIndex(field.row) { counts[row] += 1 }
         }
         var next = [Int](repeating: 0, count: rows.count)
@@ -101,7 +124,7 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         }
         // Each field goes to its row's next place, so a row keeps form order.
         var order = [Int](repeating: 0, count: start)
-        for (index, field) in fields.enumerated() where field.isVisible {
+        for (index, field) in fields.enumerated() where shown[index] {
             guard let row = rowIndex(field.row) else { continue }
             order[next[row]] = index
             next[row] += 1

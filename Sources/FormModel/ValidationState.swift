@@ -4,7 +4,8 @@
 public enum ValidationState: String, CaseIterable, Codable, Sendable {
     /// No characters at all.
     case empty
-    /// Fewer than `minimumValidLength` characters, but not none.
+    /// Fewer than the field's `FieldRules.shortBelow` characters (seed
+    /// 002's `minimumValidLength` unless told), but not none.
     case short
     /// `minimumValidLength` characters or more, and no rule broken.
     case valid
@@ -20,6 +21,12 @@ public enum ValidationState: String, CaseIterable, Codable, Sendable {
     /// Why a `short` value is not valid, in words a user can act on
     /// (`has fewer than 3 characters`).
     public static let shortReason = "has fewer than \(minimumValidLength) characters"
+
+    /// Why a `short` value is not valid when `short` ends at `length`
+    /// characters (a field's `FieldRules.shortBelow`).
+    public static func shortReason(below length: Int) -> String {
+        "has fewer than \(length) characters"
+    }
 
     /// The colour the minimap and the terminal show for the state.
     public var color: FieldColor {

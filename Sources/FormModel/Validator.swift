@@ -16,7 +16,7 @@ public enum Validator {
         if let broken = violation(of: value, length: length, rules: rules) {
             return FieldValidation(state: .invalid, length: length, brokenRule: broken)
         }
-        return FieldValidation(state: length < ValidationState.minimumValidLength ? .short : .valid, length: length)
+        return FieldValidation(state: length < rules.shortBelow ? .short : .valid, length: length)
     }
 
     /// The first rule `value` breaks, in words a user can act on, or nil.
@@ -52,15 +52,9 @@ public enum Validator {
         return nil
     }
 
-    /// A deliberately small email syntax check: one `@`, a non-empty local
-    /// part, a dotted domain of letters, digits and hyphens, no spaces.
+    /// Whether `value` is one email address as RFC 5321's `Mailbox`
+    /// accepts it (JSON Schema's `format: email`): see `EmailAddress`.
     public static func isEmailAddress(_ value: String) -> Bool {
-        let parts = value.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else { return false }
-        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2 else { return false }
-        return labels.allSatisfy { label in
-            !label.isEmpty && label.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
-        }
+        EmailAddress.isMailbox(value)
     }
 }

@@ -22,12 +22,15 @@ extension FormDefinition {
     /// (it takes the width offered and one line's height), and in the title
     /// when the title template names the field: then the title's size, and
     /// everything below it, may change, and the answer is nil. Everything
-    /// else (rows, widths, visibility, pages) is not a value.
+    /// else (rows, widths, visibility, pages) is not a value, except that a
+    /// value a `show_if` condition reads may show or hide fields: nil then.
     ///
     /// Tests check the result against a full layout for values of every
     /// kind, so this shortcut cannot drift from the layout.
     public func minimapRects(afterValueOf key: String, changedFrom before: FormDefinition, rects: [MinimapRect]) -> [MinimapRect]? {
         guard let field = fields.first(where: { $0.key == key }), title == before.title else { return nil }
+        // A value a condition reads may show or hide fields: a layout's work.
+        if fields.contains(where: { $0.showIf?.field == key }) { return nil }
         let color = field.state.color
         return rects.map { rect in
             guard rect.kind == .field, rect.key == key else { return rect }

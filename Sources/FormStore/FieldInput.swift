@@ -64,12 +64,17 @@ public enum FieldInput {
 
     /// Throws `invalidValue` for rules that cannot work: negative lengths,
     /// a minimum above the maximum, a pattern that is not a regular
-    /// expression.
+    /// expression, an empty message.
     public static func checkRules(_ rules: FieldRules, key: String) throws(FormStoreError) {
         if let min = rules.minLength, min < 0 { throw .invalidValue(key: key, reason: "the minimum length cannot be negative") }
         if let max = rules.maxLength, max < 0 { throw .invalidValue(key: key, reason: "the maximum length cannot be negative") }
         if let min = rules.minLength, let max = rules.maxLength, min > max {
             throw .invalidValue(key: key, reason: "the minimum length \(min) is above the maximum length \(max)")
+        }
+        if rules.shortBelow < 0 { throw .invalidValue(key: key, reason: "the length under which a value is short cannot be negative") }
+        if let message = rules.message {
+            try checkValue(message, key: key)
+            if message.isEmpty { throw .invalidValue(key: key, reason: "a message cannot be empty (use --no-message for none)") }
         }
         if let pattern = rules.pattern {
             try checkValue(pattern, key: key)

@@ -26,8 +26,7 @@ extension FormDatabase {
         try FieldInput.checkRules(rules, key: key)
         return try write { db in
             try FormTables.updateField(
-                key, set: "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?",
-                [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email], db)
+                key, set: FormTables.ruleAssignments, FormTables.ruleArguments(rules), db)
         }
     }
 
@@ -90,11 +89,44 @@ extension FormDatabase {
         }
     }
 
-    /// Removes a field and its value (the value stays in `history`).
+    /// Removes a field and its value (the value stays in `history`). The
+    /// conditions that read it go with it: the fields they governed are
+    /// shown without a condition (a condition naming no field would hide
+    /// them for good).
     public func removeField(key: String) throws(FormStoreError) {
         try write { db in
             _ = try FormTables.existingField(key, db)
+            try db.execute(
+                sql: "UPDATE field SET \(FormTables.conditionAssignments) WHERE show_if_field = ?",
+                arguments: FormTables.conditionArguments(nil) + [key])
             try db.execute(sql: "DELETE FROM field WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// Sets or clears (nil) the condition under which field `key` is shown
+    /// (`show_if`), keeping its value. Throws `unknownField` for a key or a
+    /// condition's field that does not exist, and `invalidValue` for a
+    /// condition that reads the field itself or closes a cycle of conditions
+    /// (`a` shown if `b` is filled, `b` if `a` is), which could never hold.
+    @discardableResult
+    public func setCondition(key: String, _ condition: ShowCondition?) throws(FormStoreError) -> Field {
+        if let condition {
+            if condition.field == key {
+                throw .invalidValue(key: key, reason: "a field cannot be shown on a condition of its own value")
+            }
+            if case .equals(_, let value) = condition { try FieldInput.checkValue(value, key: key) }
+        }
+        return try write { db in
+            let fields = try FormTables.fields(db)
+            guard fields.contains(where: { $0.key == key }) else { throw try FormTables.unknownField(key, db) }
+            if let condition {
+                guard fields.contains(where: { $0.key == condition.field }) else { throw try FormTables.unknownField(condition.field, db) }
+                if let cycle = FieldVisibility.cycle(setting: condition, on: key, in: fields) {
+                    throw FormStoreError.invalidValue(
+                        key: key, reason: "the conditions would form a cycle (\(cycle.joined(separator: " → "))), so none of them could hold")
+                }
+            }
+            return try FormTables.updateField(key, set: FormTables.conditionAssignments, FormTables.conditionArguments(condition), db)
         }
     }
 

@@ -24,8 +24,8 @@ extension FormDatabase {
                 try FieldInput.checkRules(rules, key: key)
             }
             try db.execute(
-                sql: "UPDATE field SET required = ?, min_length = ?, max_length = ?, pattern = ?, email = ? WHERE key = ?",
-                arguments: [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, key])
+                sql: "UPDATE field SET \(FormTables.ruleAssignments) WHERE key = ?",
+                arguments: FormTables.ruleArguments(rules) + [key])
             return try FormTables.existingField(key, db)
         }
     }

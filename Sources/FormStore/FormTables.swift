@@ -5,7 +5,11 @@ import GRDB
 /// `minimap_rect`) as FormModel values. No validation here: callers check
 /// their input first.
 enum FormTables {
-    static let fieldColumns = "key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email"
+    static let fieldColumns = fieldColumnsBeforeConditions + ", short_below, message, show_if_field, show_if_equals, show_if_filled"
+    /// The field columns before 0004_field_conditions.
+    static let fieldColumnsBeforeConditions = "key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email"
+    /// The migration that adds `short_below`, `message` and `show_if_*` (0004_field_conditions).
+    static let conditionsVersion = 4
 
     // MARK: Reading
     //
@@ -25,14 +29,15 @@ enum FormTables {
     /// pages, and the form reads as one page, `main`.
     static func definition(_ db: Database, schemaVersion: Int = EmbeddedMigration.latestVersion) throws -> FormDefinition {
         let (template, minimapWidth) = try formRow(db)
+        let fieldColumns = schemaVersion >= conditionsVersion ? fieldColumns : fieldColumnsBeforeConditions
         guard schemaVersion >= pagesVersion else {
-            return FormDefinition(titleTemplate: template, rows: try rows(db, columns: rowColumnsBeforePages), fields: try fields(db),
-                                  minimapWidth: minimapWidth)
+            return FormDefinition(titleTemplate: template, rows: try rows(db, columns: rowColumnsBeforePages),
+                                  fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth)
         }
         let rows = try rows(db)
         let (selectedPage, tabBar) = try pageSettings(db)
         return FormDefinition(
-            titleTemplate: template, rows: rows, fields: try fields(db), minimapWidth: minimapWidth,
+            titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth,
             pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar)
     }
 
@@ -131,9 +136,10 @@ enum FormTables {
     /// The columns `field(from:)` reads.
     private static let fieldSelection = "id, " + fieldColumns
 
-    /// Every field in form order.
-    static func fields(_ db: Database) throws -> [Field] {
-        try Row.fetchAll(db, sql: "SELECT \(fieldSelection) FROM field ORDER BY position, key").map(field(from:))
+    /// Every field in form order (`columns`: `fieldColumnsBeforeConditions`
+    /// for a file not yet migrated to 0004).
+    static func fields(_ db: Database, columns: String = fieldColumns) throws -> [Field] {
+        try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM field ORDER BY position, key").map(field(from:))
     }
 
     static func field(_ key: String, _ db: Database) throws -> Field? {
@@ -171,6 +177,15 @@ enum FormTables {
         if let minLength, let maxLength, minLength > maxLength {
             try stored.mismatch("min_length", expected: "NULL or at most max_length (\(maxLength))", replacement: "NULL")
         }
+        var shortBelow = ValidationState.minimumValidLength
+        var message: String?
+        var showIf: ShowCondition?
+        if row.hasColumn("short_below") {
+            shortBelow = try stored.integer("short_below", in: 0...Int64(Int.max), replacement: "\(ValidationState.minimumValidLength)")
+            message = try stored.optionalText("message")
+            if message == "" { try stored.mismatch("message", expected: "NULL or text of at least one character", replacement: "NULL") }
+            showIf = try condition(stored, key: key)
+        }
         return Field(
             key: key,
             label: try stored.text("label"),
@@ -183,7 +198,33 @@ enum FormTables {
                 minLength: minLength,
                 maxLength: maxLength,
                 pattern: try stored.optionalText("pattern"),
-                email: try stored.boolean("email")))
+                email: try stored.boolean("email"),
+                shortBelow: shortBelow,
+                message: message),
+            showIf: showIf)
+    }
+
+    /// A field's `show_if_*` columns as a condition: nil when
+    /// `show_if_field` is NULL, which the other two must then be too; else
+    /// exactly one of `show_if_equals` and `show_if_filled`. A condition
+    /// naming the field itself never holds, so it is refused as the CHECK of
+    /// 0004 does; one naming no field is read as it is (it never holds).
+    private static func condition(_ stored: StoredRow, key: String) throws -> ShowCondition? {
+        let clear = "NULL, show_if_equals = NULL, show_if_filled = 0"
+        let field = try stored.optionalText("show_if_field")
+        let equals = try stored.optionalText("show_if_equals")
+        let filled = try stored.boolean("show_if_filled")
+        guard let field else {
+            if equals != nil || filled { try stored.mismatch("show_if_field", expected: "a field key when show_if_equals or show_if_filled is set", replacement: clear) }
+            return nil
+        }
+        if field == key { try stored.mismatch("show_if_field", expected: "another field's key", replacement: clear) }
+        switch (equals, filled) {
+        case (let value?, false): return .equals(field: field, value: value)
+        case (nil, true): return .filled(field: field)
+        default:
+            try stored.mismatch("show_if_equals", expected: "text when show_if_filled is 0, NULL when it is 1", replacement: "NULL, show_if_filled = 1")
+        }
     }
 
     /// The stored minimap. A rectangle formctl cannot use is reported with
@@ -281,11 +322,32 @@ enum FormTables {
 
     static func insert(_ field: Field, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [
                 field.key, field.label, field.value, field.row, field.position, field.isVisible,
                 field.rules.required, field.rules.minLength, field.rules.maxLength, field.rules.pattern, field.rules.email,
-            ])
+                field.rules.shortBelow, field.rules.message,
+            ] + conditionArguments(field.showIf))
+    }
+
+    /// The assignments of a field's rule columns, for `ruleArguments`.
+    static let ruleAssignments = "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?, short_below = ?, message = ?"
+
+    /// The values of the rule columns for `rules`.
+    static func ruleArguments(_ rules: FieldRules) -> StatementArguments {
+        [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, rules.shortBelow, rules.message]
+    }
+
+    /// The assignments of a field's `show_if_*` columns, for `conditionArguments`.
+    static let conditionAssignments = "show_if_field = ?, show_if_equals = ?, show_if_filled = ?"
+
+    /// The values of `show_if_field`, `show_if_equals` and `show_if_filled` for `condition`.
+    static func conditionArguments(_ condition: ShowCondition?) -> StatementArguments {
+        switch condition {
+        case nil: [nil, nil, false]
+        case .equals(let field, let value)?: [field, value, false]
+        case .filled(let field)?: [field, nil, true]
+        }
     }
 
     /// Sets columns of the field with `key` (`assignments` is the SQL after

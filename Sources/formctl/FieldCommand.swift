@@ -6,7 +6,7 @@ struct FieldCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "field",
         abstract: "Show, hide, add, remove, move fields and set their rules.",
-        subcommands: [Show.self, Hide.self, Add.self, Remove.self, Move.self, Rule.self])
+        subcommands: [Show.self, Hide.self, Add.self, Remove.self, Move.self, Rule.self, ShowIf.self])
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -92,19 +92,69 @@ struct FieldCommand: ParsableCommand {
         @Option(help: "Most characters.") var maxLength: Int?
         @Option(help: "A regular expression the whole value must match.") var pattern: String?
         @Flag(inversion: .prefixedNo, help: "Whether the value must be an email address.") var email: Bool?
+        @Option(help: "The length under which a value is short (yellow); 0 for no short state (default 3, seed 002's).")
+        var shortBelow: Int?
+        @Option(help: "Your words for check to give when any rule of the field is broken.") var message: String?
+        @Flag(help: "Remove the message: check gives its own reasons.") var noMessage = false
         @Flag(help: "Remove every rule first.") var clear = false
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             try OptionRange.check(minLength, "--min-length", in: OptionRange.length)
             try OptionRange.check(maxLength, "--max-length", in: OptionRange.length)
+            try OptionRange.check(shortBelow, "--short-below", in: OptionRange.length)
+            if message != nil && noMessage { throw ValidationError("Give --message or --no-message, not both.") }
+            if message == "" { throw ValidationError("A message cannot be empty; --no-message removes it.") }
         }
 
         func run() throws {
             let change = RuleChange(clear: clear, requirement: requirement, minLength: minLength, maxLength: maxLength,
-                                    pattern: pattern, email: email)
+                                    pattern: pattern, email: email, shortBelow: shortBelow, message: noMessage ? "" : message)
             let field = try database.run { form throws(FormKitError) in try form.changeRules(of: key, change) }
             Terminal.write(field.stateLine + "\n")
+        }
+    }
+}
+
+extension FieldCommand {
+    struct ShowIf: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show-if",
+            abstract: "Show a field only while another field equals a value or is filled; its value is kept while hidden.")
+        @Argument(help: "The field's key.") var key: String
+        @Option(help: "The field the condition reads.") var field: String?
+        @Option(help: "Shown while that field's value is exactly this text.") var equals: String?
+        @Flag(help: "Shown while that field is not empty.") var filled = false
+        @Flag(help: "Remove the condition: the field is shown unless hidden.") var clear = false
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if clear {
+                guard field == nil, equals == nil, !filled else { throw ValidationError("--clear takes no --field, --equals or --filled.") }
+                return
+            }
+            guard field != nil else { throw ValidationError("Give --field KEY with --equals VALUE or --filled, or --clear.") }
+            guard (equals != nil) != filled else { throw ValidationError("Give one of --equals VALUE and --filled.") }
+        }
+
+        /// The condition the options spell, nil for `--clear`.
+        var condition: ShowCondition? {
+            guard !clear, let field else { return nil }
+            if let equals { return .equals(field: field, value: equals) }
+            return .filled(field: field)
+        }
+
+        func run() throws {
+            let condition = condition
+            let field = try database.run { form throws(FormKitError) in try form.setCondition(of: key, condition) }
+            switch condition {
+            case nil:
+                Terminal.write("\(field.key): shown without a condition\n")
+            case .equals(let other, let value):
+                Terminal.write("\(field.key): shown while \(other) is \"\(DisplayText.escaped(value))\"\n")
+            case .filled(let other):
+                Terminal.write("\(field.key): shown while \(other) is filled\n")
+            }
         }
     }
 }

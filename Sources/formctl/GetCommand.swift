@@ -10,13 +10,14 @@ struct GetCommand: ParsableCommand {
     @Argument(help: "The field's key.")
     var key: String
 
-    @Flag(help: "Print value, state, colour and length as JSON.")
+    @Flag(help: "Print value, state, colour, length, visible (the stored flag) and shown (visible, and its show_if holding) as JSON.")
     var json = false
 
     @OptionGroup var database: DatabaseOptions
 
     struct Output: Encodable {
         let key: String, value: String, state: String, color: String, length: Int
+        let visible: Bool, shown: Bool
     }
 
     func run() throws {
@@ -26,12 +27,13 @@ struct GetCommand: ParsableCommand {
     /// Prints `key`'s value (or its JSON description); exit 1 when there is
     /// no such field (FormKit's `fieldNotFound`).
     static func printValue(key: String, json: Bool, form: FormFile) throws {
-        let field = try reportingErrors { () throws(FormKitError) in try form.field(key) }
         if json {
+            let (field, shown) = try reportingErrors { () throws(FormKitError) in try form.shownField(key) }
             let output = Output(key: field.key, value: field.value, state: field.state.rawValue,
-                                color: field.state.color.rawValue, length: field.length)
+                                color: field.state.color.rawValue, length: field.length, visible: field.isVisible, shown: shown)
             Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(output) })
         } else {
+            let field = try reportingErrors { () throws(FormKitError) in try form.field(key) }
             Terminal.write(field.value + "\n")
         }
     }

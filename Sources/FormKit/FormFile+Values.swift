@@ -1,0 +1,6 @@
+extension FormFile {
+    /// Every field's value, key → value in form order (`formctl values`).
+    public func values() throws(FormKitError) -> FormValues {
+        FormValues(form: try definition())
+    }
+}

@@ -1,0 +1,95 @@
+/// The form's values, key → value in form order, as `formctl values` prints
+/// them: every field, hidden or not (a hidden field keeps its value).
+public struct FormValues: Hashable, Sendable {
+    /// The formats `formctl values` prints.
+    public enum Format: String, Hashable, Sendable, CaseIterable {
+        /// One JSON object, keys in form order, Unicode kept as it is.
+        case json
+        /// RFC 4180: a header row of keys and one row of values, CRLF line
+        /// ends, quoted where a field holds a comma, a quote, CR or LF.
+        case csv
+    }
+
+    /// The keys and values, in form order.
+    public var entries: [(key: String, value: String)]
+
+    /// Values as given.
+    public init(entries: [(key: String, value: String)]) {
+        self.entries = entries
+    }
+
+    /// The values of `form`'s fields in form order.
+    public init(form: FormDefinition) {
+        self.init(entries: form.fields.map { ($0.key, $0.value) })
+    }
+
+    /// The same keys and values in the same order (tuples are not
+    /// `Equatable`, so this is written out).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    /// Hashes the keys and values in order, as `==` compares them.
+    public func hash(into hasher: inout Hasher) {
+        for (key, value) in entries {
+            hasher.combine(key)
+            hasher.combine(value)
+        }
+    }
+
+    /// The values as text in `format`, ending in a line break.
+    public func text(_ format: Format) -> String {
+        switch format {
+        case .json: json
+        case .csv: csv
+        }
+    }
+
+    /// `{"first":"Ada",…}` and a newline. A JSON encoder with sorted keys
+    /// would lose the form's order, so the object is written here: strings
+    /// escaped as RFC 8259 requires (quote, backslash, control characters),
+    /// everything else, any Unicode, kept.
+    public var json: String {
+        "{" + entries.map { "\(Self.jsonString($0.key)):\(Self.jsonString($0.value))" }.joined(separator: ",") + "}\n"
+    }
+
+    /// A header row of keys and a row of values, RFC 4180.
+    public var csv: String {
+        Self.csvRecord(entries.map(\.key)) + Self.csvRecord(entries.map(\.value))
+    }
+
+    /// `text` as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// One CSV record ending in CRLF; a field is quoted only when it must be.
+    static func csvRecord(_ fields: [String]) -> String {
+        fields.map { field in
+            guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return field }
+            var quoted = "\""
+            for scalar in field.unicodeScalars {
+                if scalar == "\"" { quoted += "\"" }
+                quoted.unicodeScalars.append(scalar)
+            }
+            return quoted + "\""
+        }.joined(separator: ",") + "\r\n"
+    }
+}

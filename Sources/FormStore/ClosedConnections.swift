@@ -12,7 +12,7 @@ import Synchronization
 /// thread the process, about to exit, never needed.
 enum ClosedConnections {
     private static let isKeeping = Atomic<Bool>(false)
-    private static let kept = Mutex<[DatabaseQueue]>([])
+    private static let kept = Mutex<[any DatabaseWriter]>([])
 
     /// Whether `close(_:)` keeps the queue it closed.
     static var keeping: Bool {
@@ -23,7 +23,7 @@ enum ClosedConnections {
     /// Closes `queue` and, when keeping, holds on to it until the process
     /// ends: the connection is closed (the WAL checkpointed, the side files
     /// gone) either way; only the object's memory stays.
-    static func close(_ queue: DatabaseQueue) throws {
+    static func close(_ queue: any DatabaseWriter) throws {
         try queue.close()
         if keeping { kept.withLock { $0.append(queue) } }
     }

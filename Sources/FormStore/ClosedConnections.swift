@@ -24,6 +24,10 @@ enum ClosedConnections {
     /// ends: the connection is closed (the WAL checkpointed, the side files
     /// gone) either way; only the object's memory stays.
     static func close(_ queue: any DatabaseWriter) throws {
+        // A pool's readers go first (GRDB's `close` closes the writer
+        // first): the connection closing last checkpoints the WAL and
+        // removes the side files only if it is one that may write.
+        (queue as? DatabasePool)?.releaseMemory()
         try queue.close()
         if keeping { kept.withLock { $0.append(queue) } }
     }

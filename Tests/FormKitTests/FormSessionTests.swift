@@ -110,6 +110,17 @@ struct FormSessionTests {
         #expect(isReadOnly, "refused with \(String(describing: refused))")
     }
 
+    @Test("closing checkpoints: the file is whole again, with no -wal or -shm beside it")
+    func closeCheckpoints() throws {
+        let temporary = try TemporaryForm()
+        let session = try FormSession(file: temporary.form)
+        try session.file.set("first", to: "Ada")
+        #expect(FileManager.default.fileExists(atPath: temporary.form.path + "-wal"))
+        session.close()
+        #expect(!FileManager.default.fileExists(atPath: temporary.form.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: temporary.form.path + "-shm"))
+    }
+
     @Test("closing ends the streams")
     func closeEndsStreams() async throws {
         let temporary = try TemporaryForm()

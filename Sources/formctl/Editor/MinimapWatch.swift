@@ -26,11 +26,15 @@ struct MinimapWatch {
         // followed by a task while this thread waits for its end.
         let failure = Failure()
         let finished = DispatchSemaphore(value: 0)
+        let signals = Self.closingOnSignals(session, failure)
+        defer { signals.forEach { $0.cancel() } }
         Task.detached { [render, inPlace] in
             failure.error = await Self.follow(changes, of: session, from: first, render: render, inPlace: inPlace)
             finished.signal()
         }
         finished.wait()
+        // A signal ends the stream too: its handler then ends the process.
+        while failure.isSignalled { pause() }
         session.close()
         if let error = failure.error { throw error }
         Foundation.exit(0)
@@ -62,12 +66,45 @@ struct MinimapWatch {
         return nil
     }
 
+    /// Ctrl-C, SIGTERM and SIGHUP close the session before the process
+    /// dies of the signal (its exit status stays 128 + the signal): the WAL
+    /// is checkpointed and the file left whole, as a one-shot command
+    /// leaves it.
+    private static func closingOnSignals(_ session: FormSession, _ failure: Failure) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                failure.isSignalled = true
+                session.close()
+                // Dies of the signal, from this thread (whose mask a parent
+                // or libdispatch may have set) ...
+                signal(number, SIG_DFL)
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, number)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(number)
+                // ... or exits with the status a shell would show.
+                Foundation.exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+
     /// The error that ended the watch, handed from its task to the command.
     private final class Failure: Sendable {
         private let stored = Mutex<FormKitError?>(nil)
+        private let signalled = Atomic<Bool>(false)
         var error: FormKitError? {
             get { stored.withLock { $0 } }
             set { stored.withLock { $0 = newValue } }
+        }
+        /// A signal's handler is closing the session and ending the process.
+        var isSignalled: Bool {
+            get { signalled.load(ordering: .sequentiallyConsistent) }
+            set { signalled.store(newValue, ordering: .sequentiallyConsistent) }
         }
     }
 }

@@ -5,13 +5,15 @@ import Testing
 /// by another process (a `sqlite3` UPDATE, a `formctl set`) within 250 ms:
 /// the time from the moment the other command returns to the first capture
 /// of the screen that shows it (the screen captured every 20 ms, so a
-/// figure is up to about 30 ms late). Each is measured three times and the
-/// middle figure is held to 250 ms, so that one round slowed by a busy
-/// machine does not decide; every figure is printed.
+/// figure is up to about 30 ms late, more on a busy machine, where starting
+/// `tmux capture-pane` takes longer). Each is measured five times and the
+/// middle figure is held to 250 ms, so that a round or two slowed by a busy
+/// machine (the other tests run at the same time) do not decide; every
+/// figure is printed.
 @Suite("others' changes on screen within 250 ms")
 struct LiveChangeLatencyTests {
     static let limit: TimeInterval = 0.25
-    static let rounds = 3
+    static let rounds = 5
 
     @Test("formctl edit shows a sqlite3 UPDATE within 250 ms")
     func editShowsSQLite() throws {

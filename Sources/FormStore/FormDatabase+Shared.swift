@@ -26,14 +26,17 @@ extension FormDatabase {
         let checked = try open(path: path, create: create, busyTimeout: busyTimeout, minimap: minimap)
         defer { try? ClosedConnections.close(checked.queue) }
         var config = writerConfiguration(busyTimeout: busyTimeout)
-        // Readers serve one front end: two are enough for a read that
-        // overlaps another one, and each holds a file descriptor and a cache.
-        config.maximumReaderCount = 2
+        // One reader, opened here with the writer: GRDB opens readers when
+        // first needed, and one opened later would open whatever file is at
+        // the path by then. Reads wait for each other (they are short),
+        // never for the writer.
+        config.maximumReaderCount = 1
         let pool = try mappingErrors(path: path) {
             let pool = try DatabasePool(path: path, configuration: config)
             // GRDB's pool sets `synchronous = NORMAL`; formctl's connections
             // keep SQLite's default, FULL.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
             return pool
         }
         return FormDatabase(path: path, queue: pool, minimap: minimap)

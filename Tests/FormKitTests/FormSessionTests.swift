@@ -121,6 +121,19 @@ struct FormSessionTests {
         #expect(!FileManager.default.fileExists(atPath: temporary.form.path + "-shm"))
     }
 
+    @Test("a file deleted while open: the session keeps reading and writing the file it opened, and recreates none")
+    func deletedWhileOpen() throws {
+        let temporary = try TemporaryForm()
+        let session = try FormSession(file: temporary.form)
+        try session.file.set("first", to: "Ada")
+        #expect(unlink(temporary.form.path) == 0)
+        #expect(try session.file.field("first").value == "Ada")
+        #expect(try session.file.set("last", to: "Lovelace").value == "Lovelace")
+        #expect(try session.file.field("last").value == "Lovelace")
+        session.close()
+        #expect(!FileManager.default.fileExists(atPath: temporary.form.path))
+    }
+
     @Test("closing ends the streams")
     func closeEndsStreams() async throws {
         let temporary = try TemporaryForm()

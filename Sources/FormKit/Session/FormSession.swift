@@ -41,10 +41,14 @@ import FormStore
 ///   file or a private copy (see `FormDatabase.openForReading`), the
 ///   session shows the form as it was when opened.
 /// - **A file deleted or replaced while open.** The session keeps the file
-///   it opened (its connections hold it open, as SQLite does): it neither
-///   follows a new file at the path nor recreates a deleted one, and
-///   notices no change made to a new file there. Open a new session to
-///   read the new file.
+///   it opened (its two connections, both opened with the session, hold it
+///   open): it neither follows a new file at the path nor recreates a
+///   deleted one, and notices no change made to a new file there. Open a
+///   new session to read the new file. SQLite finds a database's `-wal`
+///   and `-shm` by the path, so replacing a database that any program has
+///   open can damage it (SQLite's "How To Corrupt An SQLite Database File":
+///   unlinking or renaming a database file while in use): close the
+///   session first.
 public final class FormSession: Sendable {
     /// The form's operations on the session's open database.
     public let file: FormFile

@@ -27,7 +27,9 @@ enum ClosedConnections {
         // A pool's readers go first (GRDB's `close` closes the writer
         // first): the connection closing last checkpoints the WAL and
         // removes the side files only if it is one that may write.
-        (queue as? DatabasePool)?.releaseMemory()
+        // (Asked of a queue first: a one-shot command then never loads
+        // the pool's type.)
+        if !(queue is DatabaseQueue), let pool = queue as? DatabasePool { pool.releaseMemory() }
         try queue.close()
         if keeping { kept.withLock { $0.append(queue) } }
     }

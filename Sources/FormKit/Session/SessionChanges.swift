@@ -102,7 +102,9 @@ final class SessionChanges: Sendable {
     private func startMonitor() -> Task<Void, Never> {
         Task.detached { [weak self, interval] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+                // A little tolerance lets the system fold this wake-up into
+                // others.
+                try? await Task.sleep(for: interval, tolerance: interval / 5)
                 guard let self, !Task.isCancelled else { return }
                 self.look()
             }

@@ -121,6 +121,24 @@ struct FormSessionTests {
         #expect(!FileManager.default.fileExists(atPath: temporary.form.path + "-shm"))
     }
 
+    @Test("a read-only file with a live WAL: the session reads it live and notices others' writes")
+    func readOnlyFileNoticesChanges() throws {
+        let temporary = try TemporaryForm()
+        // A writer that keeps the file open keeps its -wal and -shm there.
+        let writer = try FormSession(file: temporary.form)
+        defer { writer.close() }
+        try writer.file.set("first", to: "Ada")
+        #expect(chmod(temporary.form.path, 0o444) == 0)
+        defer { chmod(temporary.form.path, 0o644) }
+        let reader = try FormSession(file: temporary.form)
+        defer { reader.close() }
+        #expect(reader.isReadOnly)
+        let before = reader.changeCount()
+        try writer.file.set("first", to: "Bea")
+        #expect(reader.changeCount() > before)
+        #expect(try reader.file.field("first").value == "Bea")
+    }
+
     @Test("a file deleted while open: the session keeps reading and writing the file it opened, and recreates none")
     func deletedWhileOpen() throws {
         let temporary = try TemporaryForm()

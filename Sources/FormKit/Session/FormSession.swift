@@ -5,9 +5,9 @@ import FormStore
 /// whoever makes it.
 ///
 /// One database per session: a GRDB `DatabasePool` in WAL mode, one
-/// connection that writes and readers that never wait for it, so a read
-/// answers at once while a write (this session's or another process's)
-/// holds the lock. The operations are `FormFile`'s own, run on that open
+/// connection that writes and one that reads and never waits for it, so a
+/// read answers at once while a write (this session's or another
+/// process's) holds the lock. The operations are `FormFile`'s own, run on that open
 /// database: use `file` (`session.file.set("first", to: "Ada")`,
 /// `session.file.minimap(format: .text)`), which behaves as a `FormFile`
 /// does in every respect but the opening and closing.
@@ -30,9 +30,12 @@ import FormStore
 ///   session's writer every `checkInterval`: a few microseconds, no lock,
 ///   no look at the file). `changeCount()` looks at once, for a program
 ///   that has a loop of its own.
-/// - **A busy database.** Reads never wait. A write waits for another
-///   process's write lock up to 5 seconds, then throws `busy` (exit 75) and
-///   changes nothing; the session stays usable.
+/// - **A busy database.** Reads do not wait for writers, with one
+///   exception: the first read after a change made outside formctl (the
+///   `sqlite3` shell) refreshes the derived data in a write, as every
+///   `FormFile` read does. A write waits for another process's write lock
+///   up to 5 seconds, then throws `busy` and changes nothing; the session
+///   stays usable.
 /// - **A read-only file.** A file formctl may not write (see
 ///   `FormStoreError.readOnly`) is opened for reading, as `FormFile`'s
 ///   reads do: `isReadOnly` is true and every write throws `readOnly`.

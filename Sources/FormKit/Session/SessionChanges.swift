@@ -1,3 +1,4 @@
+import Dispatch
 import FormStore
 import Synchronization
 
@@ -6,15 +7,19 @@ import Synchronization
 /// Two sources feed it: `noteCommit`, called by GRDB after each commit of
 /// the session's own writer, and `look`, which reads `PRAGMA data_version`
 /// (moved by every other connection's commit). While anyone listens to a
-/// stream, a task calls `look` every `interval`; with no listener nothing
+/// stream, a timer calls `look` every `interval`; with no listener nothing
 /// runs, and `look` is called only when asked (`FormSession.changeCount()`).
+///
+/// The timer is a Dispatch timer on a queue of its own, not a task: a
+/// program whose tasks keep Swift's few cooperative threads busy (blocking
+/// work, tests running side by side) still hears of changes on time.
 final class SessionChanges: Sendable {
     private struct State {
         var count = 0
         var dataVersion: Int64?
         var listeners: [Int: AsyncStream<FormChange>.Continuation] = [:]
         var nextListener = 0
-        var monitor: Task<Void, Never>?
+        var monitor: (any DispatchSourceTimer)?
         var isStopped = false
     }
 
@@ -88,7 +93,7 @@ final class SessionChanges: Sendable {
     }
 
     private func removeListener(_ listener: Int) {
-        let monitor: Task<Void, Never>? = state.withLock { state in
+        let monitor: (any DispatchSourceTimer)? = state.withLock { state in
             state.listeners[listener] = nil
             guard state.listeners.isEmpty else { return nil }
             defer { state.monitor = nil }
@@ -99,16 +104,16 @@ final class SessionChanges: Sendable {
 
     /// The timer: a `PRAGMA data_version` read every `interval` (a few
     /// microseconds of SQLite; no file is looked at).
-    private func startMonitor() -> Task<Void, Never> {
-        Task.detached { [weak self, interval] in
-            while !Task.isCancelled {
-                // A little tolerance lets the system fold this wake-up into
-                // others.
-                try? await Task.sleep(for: interval, tolerance: interval / 5)
-                guard let self, !Task.isCancelled else { return }
-                self.look()
-            }
-        }
+    private func startMonitor() -> any DispatchSourceTimer {
+        let (seconds, attoseconds) = interval.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "formctl.session-changes"))
+        // A little leeway lets the system fold this wake-up into others.
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
+                       leeway: .nanoseconds(nanoseconds / 5))
+        timer.setEventHandler { [weak self] in self?.look() }
+        timer.resume()
+        return timer
     }
 
     private static func notice(_ source: FormChange.Source, in state: inout State) {

@@ -9,8 +9,9 @@ import Testing
 /// `tmux capture-pane` takes longer). Each is measured five times and the
 /// middle figure is held to 250 ms, so that a round or two slowed by a busy
 /// machine (the other tests run at the same time) do not decide; every
-/// figure is printed.
-@Suite("others' changes on screen within 250 ms")
+/// figure is printed. The four tests run one after another, so as to add
+/// one terminal's load at a time to the rest of the suite.
+@Suite("others' changes on screen within 250 ms", .serialized)
 struct LiveChangeLatencyTests {
     static let limit: TimeInterval = 0.25
     static let rounds = 5

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// A `FormFile` is only a path and a choice: each operation opens the
 /// database, does its work (a write in one transaction) and closes it, as one
-/// `formctl` command does. Operations that only read (`field`, `fields`,
+/// `formctl` command does. A program that keeps running uses the `file` of a
+/// `FormSession` instead: the same operations, on the database the session
+/// keeps open. Operations that only read (`field`, `fields`,
 /// `check`, `rows`, `title`, `history`, `minimap`) also work on a file
 /// formctl may not write: they open it for reading, compute anything stale
 /// in memory and leave it untouched.
@@ -25,6 +27,9 @@ public struct FormFile: Hashable, Sendable {
     /// Whether a missing file is created with the seed form (seed 002's);
     /// otherwise it is an error (`noDatabase`, exit 66).
     public var createsMissingFile: Bool
+    /// The database a `FormSession` keeps open, which every operation then
+    /// uses instead of opening the file itself (nil: one open per call).
+    var openDatabase: OpenDatabase?
 
     /// The form at `path`; a missing file is created with the seed form
     /// unless `createsMissingFile` is false.
@@ -281,6 +286,9 @@ public struct FormFile: Hashable, Sendable {
 
     private func open<T>(readingOnly: Bool, _ body: (FormDatabase) throws(FormStoreError) -> T) throws(FormKitError) -> T {
         do throws(FormStoreError) {
+            // A session's file: its open database (one opened for reading
+            // refuses writes with `readOnly`, as opening one here would).
+            if let openDatabase { return try body(openDatabase.database) }
             let database: FormDatabase
             do throws(FormStoreError) {
                 database = try FormDatabase.open(path: path, create: createsMissingFile, geometry: FormGeometry())

@@ -12,7 +12,7 @@ import Synchronization
 /// thread the process, about to exit, never needed.
 enum ClosedConnections {
     private static let isKeeping = Atomic<Bool>(false)
-    private static let kept = Mutex<[DatabaseQueue]>([])
+    private static let kept = Mutex<[any DatabaseWriter]>([])
 
     /// Whether `close(_:)` keeps the queue it closed.
     static var keeping: Bool {
@@ -23,7 +23,13 @@ enum ClosedConnections {
     /// Closes `queue` and, when keeping, holds on to it until the process
     /// ends: the connection is closed (the WAL checkpointed, the side files
     /// gone) either way; only the object's memory stays.
-    static func close(_ queue: DatabaseQueue) throws {
+    static func close(_ queue: any DatabaseWriter) throws {
+        // A pool's readers go first (GRDB's `close` closes the writer
+        // first): the connection closing last checkpoints the WAL and
+        // removes the side files only if it is one that may write.
+        // (Asked of a queue first: a one-shot command then never loads
+        // the pool's type.)
+        if !(queue is DatabaseQueue), let pool = queue as? DatabasePool { pool.releaseMemory() }
         try queue.close()
         if keeping { kept.withLock { $0.append(queue) } }
     }

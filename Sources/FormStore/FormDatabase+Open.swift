@@ -83,7 +83,7 @@ extension FormDatabase {
     /// back in sqlite3). Switching needs every other connection gone and
     /// SQLite does not call the busy handler for it, so it is retried here
     /// with short jittered sleeps until `busyTimeout`.
-    static func ensureWAL(_ queue: DatabaseQueue, path: String, busyTimeout: TimeInterval) throws {
+    static func ensureWAL(_ queue: some DatabaseWriter, path: String, busyTimeout: TimeInterval) throws {
         try queue.writeWithoutTransaction { db in
             if try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal" { return }
             let deadline = Date().addingTimeInterval(busyTimeout)

@@ -12,21 +12,25 @@ import GRDB
 /// the derived data before answering.
 ///
 /// One connection (a GRDB `DatabaseQueue`) in WAL mode with foreign keys on
-/// and a busy timeout, meant for one process running short commands.
+/// and a busy timeout, meant for one process running short commands; or,
+/// opened with `openShared`, a GRDB `DatabasePool` (one writer and readers
+/// that never wait for it), for a program that keeps the database open.
 public final class FormDatabase: Sendable {
     /// The database file's path, as given to `open`.
     public let path: String
     /// Opened with `openForReading`: every write throws `readOnly`, and
     /// derived data that is stale is computed in memory, not saved.
     public let isReadOnly: Bool
-    let queue: DatabaseQueue
+    /// The connection: a `DatabaseQueue` (`open`, `openForReading`) or a
+    /// `DatabasePool` (`openShared`).
+    let queue: any DatabaseWriter
     /// Where the minimap's rectangles come from (FormKit's layout).
     let geometry: any MinimapGeometry
     /// For a database opened for reading: the connection, which may read a
     /// private copy that `close()` removes.
     let readConnection: ReadOnlyConnection?
 
-    init(path: String, queue: DatabaseQueue, geometry: any MinimapGeometry) {
+    init(path: String, queue: any DatabaseWriter, geometry: any MinimapGeometry) {
         self.path = path
         self.queue = queue
         self.geometry = geometry

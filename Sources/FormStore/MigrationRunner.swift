@@ -12,7 +12,7 @@ import GRDB
 enum MigrationRunner {
     /// Brings the database up to `EmbeddedMigration.latestVersion`. Writes
     /// nothing when it is already there.
-    static func migrate(_ queue: DatabaseQueue, path: String) throws {
+    static func migrate(_ queue: some DatabaseWriter, path: String) throws {
         let pending = try queue.read { db in
             let facts = try SchemaFacts.read(db)
             try facts.checkUsable(path: path)

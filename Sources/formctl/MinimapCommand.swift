@@ -44,10 +44,10 @@ struct MinimapCommand: ParsableCommand {
     func run() throws {
         let chosen = format ?? Self.defaultFormat(color)
         if watch {
-            // Keeps running, opening the file again at every change.
+            // Keeps running, holding the file open in a session.
             FormFile.keepsClosedConnections = false
             let columns = Self.columns(width)
-            let render = { (form: FormFile) throws(FormKitError) -> String in try form.minimap(format: chosen, columns: columns) }
+            let render = { @Sendable (form: FormFile) throws(FormKitError) -> String in try form.minimap(format: chosen, columns: columns) }
             let inPlace = chosen == .ansi && Terminal.outputIsTerminal
             try reportingErrors { () throws(FormKitError) in try MinimapWatch(file: database.form, render: render, inPlace: inPlace).run() }
         }

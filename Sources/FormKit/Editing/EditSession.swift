@@ -13,18 +13,25 @@ import FormStore
 ///   one history row with source `formctl`) when the user leaves the field,
 ///   saves, quits, after `idleSaveDelay` without typing, and when the
 ///   process is told to stop: never per keystroke.
-/// - Others' changes are read at the next `tick` after the file changed; a
-///   change to the field being typed in keeps the user's text and says so.
+/// - Reads and writes go through a `FormSession`, which keeps the database
+///   open. Others' changes are read at the first `tick` after the session
+///   noticed them (`FormSession.changeCount()`, SQLite's `PRAGMA
+///   data_version`: no look at the file); a change to the field being typed
+///   in keeps the user's text and says so.
 /// - A save that fails (the database stayed locked past the busy timeout,
 ///   say) keeps the text and the field unsaved, says why in the status,
 ///   and is tried again at the next save point.
 public final class EditSession {
-    /// The form file edited.
-    public let file: FormFile
+    /// The session holding the form's database open.
+    public let session: FormSession
+    /// The form file edited: the session's, whose operations use its open
+    /// database.
+    public var file: FormFile { session.file }
     /// How long typing may pause before the field is saved.
     public static let idleSaveDelay: Duration = .seconds(1)
-    /// How often the file is looked at for others' changes.
-    public static let watchInterval: Duration = .milliseconds(200)
+    /// How often `tick` asks the session for others' changes (a `PRAGMA
+    /// data_version` read, a few microseconds).
+    public static let watchInterval: Duration = .milliseconds(50)
 
     /// The whole form as last read or saved.
     public private(set) var storedForm: FormDefinition
@@ -42,13 +49,20 @@ public final class EditSession {
     public private(set) var lastSaveError: FormKitError?
     private var lastTyping: ContinuousClock.Instant?
     private var lastWatch: ContinuousClock.Instant
-    private var watcher: FormWatcher
+    /// The session's change count when `storedForm` was read.
+    private var seenChanges: Int
 
-    /// Opens the form at `file` for editing, focused on its first shown field.
-    public init(file: FormFile, now: ContinuousClock.Instant = .now) throws(FormKitError) {
-        self.file = file
-        storedForm = try file.editableForm()
-        watcher = FormWatcher(path: file.path)
+    /// Opens the form at `file` for editing in a session of its own,
+    /// focused on its first shown field.
+    public convenience init(file: FormFile, now: ContinuousClock.Instant = .now) throws(FormKitError) {
+        try self.init(session: FormSession(file: file), now: now)
+    }
+
+    /// Edits the form `session` holds open, focused on its first shown field.
+    public init(session: FormSession, now: ContinuousClock.Instant = .now) throws(FormKitError) {
+        self.session = session
+        seenChanges = session.changeCount()
+        storedForm = try session.file.editableForm()
         lastWatch = now
         buffer = EditBuffer(text: "")
         baseValue = ""
@@ -156,7 +170,6 @@ public final class EditSession {
             lastTyping = nil
             lastSaveError = nil
             message = .info("saved \(focusedKey)")
-            watcher.acknowledge()
             return true
         } catch {
             lastSaveError = error
@@ -165,8 +178,8 @@ public final class EditSession {
         }
     }
 
-    /// The clock moved: saves after a pause in typing, and reads the file
-    /// again if someone changed it. Returns whether anything shown changed.
+    /// The clock moved: saves after a pause in typing, and reads the form
+    /// again if the session noticed a change. Returns whether anything shown changed.
     @discardableResult
     public func tick(now: ContinuousClock.Instant = .now) -> Bool {
         var changed = false
@@ -178,19 +191,23 @@ public final class EditSession {
         }
         if now - lastWatch >= Self.watchInterval {
             lastWatch = now
-            if watcher.hasChanged() { changed = reload() || changed }
+            if session.changeCount() != seenChanges { changed = reload() || changed }
         }
         return changed
     }
 
-    /// Reads the form again after someone else changed the file. The field
+    /// Reads the form again after someone else changed it. The field
     /// being typed in keeps the user's text if it differs from what was
     /// stored; otherwise it shows the new value.
     @discardableResult
     public func reload() -> Bool {
         let fresh: FormDefinition
+        // Counted before reading: a change made during the read is read
+        // again at the next tick rather than missed.
+        let count = session.changeCount()
         do {
             fresh = try file.editableForm()
+            seenChanges = count
         } catch {
             message = .problem("could not read the form again: \(error.description)")
             return true
@@ -245,8 +262,9 @@ public final class EditSession {
         guard save() else { return }
         do {
             try file.selectPage(pages[index].key)
+            let count = session.changeCount()
             storedForm = try file.editableForm()
-            watcher.acknowledge()
+            seenChanges = count
         } catch {
             message = .problem("could not show page \(pages[index].key): \(error.description)")
             return

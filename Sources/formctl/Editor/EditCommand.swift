@@ -13,7 +13,7 @@ struct EditCommand: ParsableCommand {
             saves and moves on; Ctrl-S saves; Esc or Ctrl-C quits; Ctrl-Left/Right and \
             F1-F9 switch pages. A changed value is saved when you leave the field, press \
             Enter or Ctrl-S, quit, stop typing for a second, or on SIGTERM/SIGHUP. \
-            Others' changes show within a second. With --plain (automatic when standard \
+            Others' changes show within a tenth of a second. With --plain (automatic when standard \
             input or output is not a terminal, or TERM=dumb) the fields are asked one \
             per line; an empty line keeps a value.
             """)
@@ -24,15 +24,18 @@ struct EditCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        // The editor keeps running and opens the file again at every change.
+        // The editor keeps running, holding the file open in a session.
         FormFile.keepsClosedConnections = false
-        let form = database.form
+        let form = try reportingErrors { () throws(FormKitError) -> FormSession in try FormSession(file: database.form) }
+        // Closed before the process exits: the WAL is checkpointed and the
+        // file left whole, as a one-shot command leaves it.
+        defer { form.close() }
         if plain || !Self.canRunFullScreen {
-            let code = try reportingErrors { () throws(FormKitError) -> Int32 in try PlainEditor(file: form).run() }
+            let code = try reportingErrors { () throws(FormKitError) -> Int32 in try PlainEditor(file: form.file).run() }
             if code != 0 { throw ExitCode(code) }
             return
         }
-        let session = try reportingErrors { () throws(FormKitError) -> EditSession in try EditSession(file: form) }
+        let session = try reportingErrors { () throws(FormKitError) -> EditSession in try EditSession(session: form) }
         let code = FullScreenEditor(session: session).run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -19,8 +19,8 @@ struct FullScreenEditor {
     /// the Escape key (terminals send a whole sequence in one write).
     static let escapeWait: Int32 = 30
     /// The loop's longest sleep: the session's clock (saving after a pause,
-    /// watching the file) is looked at least this often.
-    static let tickMilliseconds: Int32 = 100
+    /// asking the session for others' changes) is looked at least this often.
+    static let tickMilliseconds: Int32 = 50
 
     /// Runs until the user quits or a signal ends it. Returns the exit code.
     func run() -> Int32 {

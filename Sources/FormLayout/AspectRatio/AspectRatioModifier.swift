@@ -11,17 +11,6 @@ package struct AspectRatioModifier: UnaryNodeModifier {
     @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.aspectRatios.appendIndex(payload) }
 }
 
-@usableFromInline
-package struct RotationModifier: UnaryNodeModifier {
-    let payload: RotationPayload
-
-    @usableFromInline
-    init(angle: Angle, anchor: UnitPoint) { payload = RotationPayload(angle: angle, anchor: anchor) }
-
-    @usableFromInline var kind: NodeKind { .rotation }
-    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.rotations.appendIndex(payload) }
-}
-
 extension View {
     /// Offers the view the size of ratio `aspectRatio` (width / height; the
     /// view's ideal size's when nil) that fits in the space offered (`.fit`)
@@ -44,11 +33,4 @@ extension View {
     /// The smallest size with the view's own proportions that covers the space offered.
     @inlinable
     public consuming func scaledToFill() -> some View { modified(AspectRatioModifier(ratio: nil, contentMode: .fill)) }
-
-    /// Draws the view rotated by `angle` about `anchor` of its frame; layout
-    /// is unchanged.
-    @inlinable
-    public consuming func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
-        modified(RotationModifier(angle: angle, anchor: anchor))
-    }
 }

@@ -89,7 +89,7 @@ public final class _ViewGraph {
     /// that the ones a layout leaves out are placed too.
     @exclusivity(unchecked) var placedSubviews: [NodeID] = []
 
-    // Collecting preferences' state (`Preferences/PreferenceValues.swift`).
+    // Collecting preferences' state (`Preferences/PreferenceEvaluator.swift`).
     /// Preference values already computed for the host of an
     /// `overlayPreferenceValue`, reused when the root's value is collected.
     @exclusivity(unchecked) var preferenceMemo: [NodeID: AnyObject] = [:]

@@ -74,3 +74,11 @@ enum PreferenceBackgroundNode: SecondaryViewRules {
     static var secondaryIsBehind: Bool { true }
     static var secondaryIsBuiltFromPreferences: Bool { true }
 }
+
+extension _ViewGraph {
+    /// Places the secondary view of an overlay or background over its
+    /// host's frame.
+    func placeSecondary(_ secondary: NodeID, over frame: CGRect, alignment: Alignment) {
+        placeAligned(secondary, proposal: ProposedViewSize(frame.size), in: frame, alignment)
+    }
+}

@@ -41,24 +41,3 @@ public struct VStack<Content: View>: _PrimitiveView {
         graph.addStack(.vStack, spacing: view.spacing, crossAlignment: view.alignment.key, content: view.content)
     }
 }
-
-/// Views on top of each other, as SwiftUI's `ZStack`: each child is offered
-/// the stack's proposal, and the stack is as large as the union of its
-/// aligned children.
-public struct ZStack<Content: View>: _PrimitiveView {
-    @usableFromInline let alignment: Alignment
-    @usableFromInline let content: Content
-
-    /// Children layered in code order, the first at the back, each placed by `alignment`.
-    @inlinable
-    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
-        self.alignment = alignment
-        self.content = content()
-    }
-
-    @inlinable
-
-    public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.addContainer(.zStack, payload: graph.alignmentIndex(view.alignment), axis: .none, content: view.content)
-    }
-}

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// What a view of the form screen reports about itself through anchor
 /// preferences: seed 002's `MyViewType` with the field's key and state.

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 extension DisplayList {
     /// The minimap as a display list in minimap coordinates: one filled

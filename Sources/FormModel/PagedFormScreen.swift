@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// The screen of a form in pages, built as seed 000 builds its custom tab
 /// bar: each tab reports its tag and its page's content through

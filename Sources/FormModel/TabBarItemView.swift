@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// One tab of the bar (seed 000's `CustomTabBarItem`): a small square
 /// standing for the icon, above the title in the caption font, blue when

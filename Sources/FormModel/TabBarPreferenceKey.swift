@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// One tab's contribution to the tab bar preference: its tag and the view
 /// the content area shows when the tag is selected (seed 000's

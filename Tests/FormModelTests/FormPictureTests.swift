@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 import Testing
 
 @Suite("The form screen and its minimap")

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 import Testing
 
 /// Seeds 000, 001 and 003 on the form screen: tabs built from preferences,

@@ -1,3 +1,5 @@
+import Foundation
+
 @usableFromInline
 package struct AlignmentGuideModifier: UnaryNodeModifier {
     let guide: AlignmentGuidePayload

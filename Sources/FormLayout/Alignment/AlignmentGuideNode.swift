@@ -1,3 +1,5 @@
+import Foundation
+
 /// `alignmentGuide`: sets one guide of its child to a computed value; other
 /// guides show through.
 enum AlignmentGuideNode: TransparentNodeRules {

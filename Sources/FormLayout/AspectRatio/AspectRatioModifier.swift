@@ -1,3 +1,5 @@
+import Foundation
+
 @usableFromInline
 package struct AspectRatioModifier: UnaryNodeModifier {
     let payload: AspectRatioPayload

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `aspectRatio(_:contentMode:)`, `scaledToFit()`, `scaledToFill()`: offers
 /// its child the size of the given ratio (width / height; the child's ideal
 /// size's when nil) that fits in the proposal (`.fit`) or fills it

@@ -1,3 +1,5 @@
+import Foundation
+
 private typealias Look = SwiftUIConstants.ControlAppearance
 
 /// What a control node shows; each control reads the fields it needs.

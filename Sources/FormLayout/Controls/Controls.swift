@@ -1,3 +1,5 @@
+import Foundation
+
 /// An editable text field, as SwiftUI's `TextField` with
 /// `RoundedBorderTextFieldStyle`: as wide as it is offered, one rounded-border
 /// line tall (`SwiftUIConstants.textFieldHeight`).

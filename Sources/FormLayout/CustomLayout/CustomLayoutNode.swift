@@ -1,3 +1,5 @@
+import Foundation
+
 /// A container laid out by a ``Layout`` you write: its size and its
 /// subviews' frames come from the layout; its guides from the layout's
 /// `explicitAlignment`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `fixedSize`: offers its child nil (its ideal) on the fixed axes, and is
 /// the child's size; the child is centred in whatever frame it is given.
 enum FixedSizeNode: TransparentNodeRules {

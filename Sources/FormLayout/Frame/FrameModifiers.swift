@@ -1,3 +1,5 @@
+import Foundation
+
 @usableFromInline
 package struct FixedFrameModifier: UnaryNodeModifier {
     @usableFromInline let width: CGFloat?

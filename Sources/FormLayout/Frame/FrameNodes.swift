@@ -1,3 +1,5 @@
+import Foundation
+
 /// `frame(width:height:alignment:)`: proposes its fixed dimensions to its
 /// child (passing the proposal through where a dimension is nil), takes
 /// them as its size, and aligns the child inside.

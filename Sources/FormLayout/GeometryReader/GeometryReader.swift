@@ -1,3 +1,5 @@
+import Foundation
+
 /// A view that takes all the space it is offered and builds its content
 /// from its own geometry, as SwiftUI's `GeometryReader`. The content is
 /// built during placement, once the reader's frame is known, and placed at

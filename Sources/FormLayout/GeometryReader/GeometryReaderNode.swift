@@ -1,3 +1,5 @@
+import Foundation
+
 /// `GeometryReader`: takes all the space it is offered; once placed, builds
 /// its content from a proxy of its own frame and places it at its top
 /// leading corner.

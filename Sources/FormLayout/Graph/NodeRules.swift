@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the engine knows about one kind of node: how it sizes itself,
 /// places its children, answers alignment guides, draws, and takes part in
 /// preferences.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The flat, arena-allocated tree the engine lays out: one `Node` per
 /// primitive view or modifier, children as index ranges into one shared
 /// array, and kind-specific data in typed side arrays. Keeping the tree flat

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An image, as SwiftUI's `Image`, headless: it has a name and a size in
 /// points but no pixels. Not resizable, it keeps its size whatever it is
 /// offered; `resizable()` makes it take the size offered, and

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An image of a given size in points. Headless, so it has no pixels: it
 /// lays out by its size and draws as a placeholder shape the renderers fill.
 /// Not resizable, it is its own size whatever it is offered; resizable, it

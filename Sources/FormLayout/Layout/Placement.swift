@@ -1,3 +1,5 @@
+import Foundation
+
 /// The third step of layout: top-down, every node gets its frame in window
 /// coordinates, and views built from geometry or preferences are built.
 /// Each kind's rules (`Stack/StackNode.swift` and the like) say where its

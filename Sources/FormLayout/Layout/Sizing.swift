@@ -1,3 +1,5 @@
+import Foundation
+
 /// Proposal-based layout, as SwiftUI does it: a parent proposes a size, the
 /// child chooses its own, the parent places it. This file answers the
 /// second step for any node, memoised in the size cache; each kind's rules

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `offset` and `position`: a point the node moves or centres its child by.
 @usableFromInline
 package struct PointModifier: UnaryNodeModifier {

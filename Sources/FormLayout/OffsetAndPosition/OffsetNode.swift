@@ -1,3 +1,5 @@
+import Foundation
+
 /// `offset`: draws its child moved by a distance; layout, and the guides
 /// its parent sees, are the child's as if it had not moved.
 enum OffsetNode: TransparentNodeRules {

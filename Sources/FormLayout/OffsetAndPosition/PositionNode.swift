@@ -1,3 +1,5 @@
+import Foundation
+
 /// `position`: takes all the space it is offered and centres its child on
 /// a point of it; the child's guides do not show through.
 enum PositionNode: NodeRules {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Puts `secondary` over or behind each view of its content. The secondary
 /// view is offered the host's size, aligned to it, and never changes the
 /// composite's size (seed 004).

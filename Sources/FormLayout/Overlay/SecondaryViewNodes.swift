@@ -1,3 +1,5 @@
+import Foundation
+
 /// Two children, the host and a secondary view (`overlay`, `background`,
 /// `overlayPreferenceValue`, `backgroundPreferenceValue`). The composite is
 /// the host's size and frame (the secondary never changes it, seed 004);

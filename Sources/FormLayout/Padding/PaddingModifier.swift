@@ -1,3 +1,5 @@
+import Foundation
+
 @usableFromInline
 package struct PaddingModifier: UnaryNodeModifier {
     let insets: EdgeInsets

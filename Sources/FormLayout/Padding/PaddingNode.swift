@@ -1,3 +1,5 @@
+import Foundation
+
 /// `padding`: offers its child the proposal less the insets, is the child's
 /// size plus the insets, and shifts the child's guides by the leading and
 /// top insets.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `rotationEffect(_:anchor:)`: lays out as its child; what the child draws
 /// is rotated about the anchor of the node's frame.
 enum RotationNode: TransparentNodeRules {

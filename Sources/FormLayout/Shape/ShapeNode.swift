@@ -1,3 +1,5 @@
+import Foundation
+
 /// A filled shape (`Rectangle`, `Circle`, `Color`, …): it takes whatever
 /// size it is offered, SwiftUI's ideal size where a dimension is left open.
 enum ShapeNode: LeafNodeRules {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A view that fills the space it is offered with a shape, as SwiftUI's
 /// `Shape`; its ideal size (no proposal) is 10×10. The fill comes from
 /// `.fill(_:)`, else from `.foregroundColor(_:)`/`.foregroundStyle(_:)`.

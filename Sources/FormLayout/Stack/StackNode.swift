@@ -1,3 +1,5 @@
+import Foundation
+
 /// `HStack` and `VStack`: how they share out the space they are offered
 /// among their children and place them one after another.
 enum StackNode: NodeRules {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Scratch space the stacks share out space in, used in a strict stack
 /// discipline (each stack pops what it pushed), so that layout allocates
 /// nothing per node. Written only by sizing and placing stacks.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How each stack last shared out its space: the proposal, the size the
 /// stack chose, and each child's size and the length it was offered along
 /// the stack's axis.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Views side by side, as SwiftUI's `HStack`: space is shared out by
 /// `layoutPriority`, then least flexible child first; children are aligned
 /// vertically on `alignment`.

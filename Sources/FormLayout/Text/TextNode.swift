@@ -1,3 +1,5 @@
+import Foundation
+
 /// A run of text: wraps at the width offered, ignores the height offered,
 /// and sets the first and last text baselines.
 enum TextNode: LeafNodeRules {

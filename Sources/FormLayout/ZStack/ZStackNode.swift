@@ -1,3 +1,5 @@
+import Foundation
+
 /// `ZStack` (and the implicit one around an overlay's, a background's or a
 /// geometry reader's content): its size is the union of its children once
 /// their guides line up; it places them on that line.

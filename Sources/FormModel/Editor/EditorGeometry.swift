@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Where things go on the terminal editor's screen, in cells: the form on
 /// the left, the minimap on the right, the status and key lines at the

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// The terminal editor's screen as views, in cells (see `EditorGeometry`):
 /// the title, the shown form rows with each field's label and bordered

@@ -77,10 +77,12 @@ let package = Package(
         // The seed ports keep SwiftUI's `static var defaultValue`, which Swift 6
         // mode rejects as shared mutable state; the tests build in Swift 5 mode.
         .testTarget(name: "FormLayoutTests", dependencies: ["FormLayout"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
-        .testTarget(name: "FormStoreTests", dependencies: ["FormStore"]),
-        .testTarget(name: "FormRenderTests", dependencies: ["FormRender"]),
-        .testTarget(name: "FormKitTests", dependencies: ["FormKit"]),
+        // A test target names every module its files import, not only the
+        // one it tests (Scripts/check-imports.py holds every target to it).
+        .testTarget(name: "FormModelTests", dependencies: ["FormModel", "FormLayout"]),
+        .testTarget(name: "FormStoreTests", dependencies: ["FormStore", "FormModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "FormLayout"]),
+        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormStore"]),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.

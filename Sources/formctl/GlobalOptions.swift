@@ -1,3 +1,5 @@
+import ArgumentParser
+
 /// `--db PATH` and `--no-create` belong to every command, and, as with
 /// `git -C`, they may come before the command's name as well as after it:
 /// `formctl --db f.db get first` is `formctl get first --db f.db`.
@@ -6,15 +8,25 @@
 /// `--`, since they go right after the name).
 enum GlobalOptions {
     /// The names of the commands, and of the subcommands of those that have
-    /// some, for finding where the command's name ends. Kept here rather
-    /// than read from the command tree, which the fast path (FastPath) avoids
-    /// describing; the end-to-end tests run every command in both orders.
-    static let commands: [String: Set<String>] = [
-        "set": [], "get": [], "fields": [], "minimap": [], "title": [], "history": [], "check": [],
-        "field": ["show", "hide", "add", "remove", "move", "rule"],
-        "row": ["list", "add", "remove", "width"],
-        "page": ["list", "add", "remove", "rename", "move", "select"], "tabbar": [], "edit": [],
-    ]
+    /// some, for finding where the command's name ends: read from the
+    /// command tree (`Formctl.configuration`), so that a new command or
+    /// subcommand needs no second list. A static `let` is initialised on
+    /// first use, and only `reordered` uses it, after it has found a global
+    /// option before the command: a call with none (every call the fast
+    /// path answers, `FastPath`) never builds it. Only the names are read,
+    /// not the commands' arguments, whose description is what costs.
+    static let commands: [String: Set<String>] = names(of: Formctl.configuration.subcommands)
+
+    /// Each command's name and the names of its own subcommands, as the
+    /// parser matches them (`_commandName`: the configured name, else the
+    /// one derived from the type's).
+    static func names(of commands: [any ParsableCommand.Type]) -> [String: Set<String>] {
+        var names: [String: Set<String>] = [:]
+        for command in commands {
+            names[command._commandName] = Set(command.configuration.subcommands.map { $0._commandName })
+        }
+        return names
+    }
 
     /// `arguments` (without the program name) with the global options that
     /// come before the command's name moved after it. Arguments without

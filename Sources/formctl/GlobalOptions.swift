@@ -28,6 +28,16 @@ enum GlobalOptions {
         return names
     }
 
+    /// The names of `name`'s subcommands (empty for a command without
+    /// any), or nil when `name` is no command. A command the fast path
+    /// answers has none, and is known without reading the tree:
+    /// `formctl --db f.db get first` is answered by the fast path once
+    /// reordered, and building the tree's names would cost it 0.17M
+    /// instructions (callgrind: 6.20M instead of 6.03M, release build).
+    private static func subcommands(ofCommand name: String) -> Set<String>? {
+        FastPath.answers(name) ? [] : commands[name]
+    }
+
     /// `arguments` (without the program name) with the global options that
     /// come before the command's name moved after it. Arguments without
     /// leading global options come back as they are.
@@ -37,7 +47,9 @@ enum GlobalOptions {
         }
         var globals: [String] = []
         var path: [String] = []
-        var expected: Set<String>? = Set(commands.keys)
+        // The subcommand names the next word may be, once the command's
+        // name is found (nil: none).
+        var expected: Set<String>? = nil
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -47,9 +59,13 @@ enum GlobalOptions {
             } else if argument.hasPrefix("--db=") || argument == "--no-create" {
                 globals.append(argument)
                 index += 1
+            } else if path.isEmpty, let subcommands = subcommands(ofCommand: argument) {
+                path.append(argument)
+                expected = subcommands.isEmpty ? nil : subcommands
+                index += 1
             } else if let names = expected, names.contains(argument) {
                 path.append(argument)
-                expected = path.count == 1 ? commands[argument].flatMap { $0.isEmpty ? nil : $0 } : nil
+                expected = nil
                 index += 1
             } else {
                 break

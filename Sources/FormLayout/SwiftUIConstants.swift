@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every number the engine takes from SwiftUI or from Apple's platform
 /// guidelines lives here, each with where the value comes from, so that a
 /// reader can check it and a change happens in one place.

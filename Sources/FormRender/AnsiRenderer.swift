@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Renders a display list for a colour terminal: 24-bit colour escapes and
 /// half-block characters, so that every terminal cell shows two square

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Formats numbers for the JSON and SVG outputs: at most four decimals,
 /// trailing zeros and a bare trailing dot trimmed, never an exponent

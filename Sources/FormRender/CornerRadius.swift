@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 extension DisplayItem.Shape {
     /// The radius of the corners the shape rounds in a frame of `size`,

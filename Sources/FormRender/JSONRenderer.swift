@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Renders a display list as pretty JSON for tools and tests: deterministic
 /// byte for byte (sorted keys, fixed spacing, numbers with at most four

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Turns a display list (or a region of it) into a `Raster` at a chosen
 /// resolution, the common first step of the terminal renderers.

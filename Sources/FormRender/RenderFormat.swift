@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// The output formats of the renderers, named as the command line names them.
 public enum RenderFormat: String, CaseIterable, Hashable, Sendable {

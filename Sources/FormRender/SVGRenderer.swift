@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Renders a whole display list as a standalone SVG 1.1 document, in
 /// points, one element per item in drawing order (so later items paint over

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// The geometry of one display item's outline as a signed distance: negative
 /// inside the shape, zero on its edge, positive outside. One formula covers

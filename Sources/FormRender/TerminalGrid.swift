@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// How a display list's window maps onto terminal cells. A terminal cell is
 /// about twice as tall as it is wide, so a cell covers `pointsPerColumn`

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// What a view of the form screen reports about itself through anchor
 /// preferences: seed 002's `MyViewType` with the field's key and state.

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// A form laid out on screen: the whole screen's display list (form and
 /// minimap side by side, as in seed 002's picture, with the tab bar of a

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// The form drawn the way seed 002's `ContentView` draws it, from data: the
 /// minimap area on the left, then the title, the switch and slider, and one

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 extension DisplayList {
     /// The minimap as a display list in minimap coordinates: one filled

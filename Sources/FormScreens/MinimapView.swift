@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// Seed 002's `MiniMap`: the form scaled so that its container is
 /// `minimap width − 10` wide, drawn 5 points inside the minimap area, with

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// Seed 001's More page: the pages behind the More tab, one row each, in
 /// their order. Each row names a page that opens with its own fields.

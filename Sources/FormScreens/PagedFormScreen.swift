@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// The screen of a form in pages, built as seed 000 builds its custom tab
 /// bar: each tab reports its tag and its page's content through

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// One tab of the bar (seed 000's `CustomTabBarItem`): a small square
 /// standing for the icon, above the title in the caption font, blue when

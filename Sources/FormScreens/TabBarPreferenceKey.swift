@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// One tab's contribution to the tab bar preference: its tag and the view
 /// the content area shows when the tag is selected (seed 000's

@@ -169,12 +169,12 @@ struct DatabaseFile {
     }
 
     private func readHeader() throws(FormStoreError) -> [UInt8] {
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == EACCES { throw .permissionDenied(path: path) }
             throw .underlying(message: "cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        defer { Glibc.close(descriptor) }
+        defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: 100)
         var filled = 0
         while filled < 100 {

@@ -23,6 +23,11 @@ enum FastPath {
         }
     }
 
+    /// Whether `command` is one the fast path answers: a command without
+    /// subcommands, so that `GlobalOptions` can move options past its
+    /// name without reading the command tree.
+    static func answers(_ command: String) -> Bool { options(of: command) != nil }
+
     /// The exit code when `arguments` (with global options already moved
     /// after the command's name) are one of the calls above, nil otherwise.
     static func run(_ arguments: [String]) -> Int32? {

@@ -2,6 +2,7 @@
 // and resolved by `GeometryProxy[anchor]` in the reader's own space;
 // `frame(in:)` for `.global`, `.local` and `.named(…)`; custom anchor
 // sources; and seed 000's tab bar, which measures itself in a named space.
+import Foundation
 import Testing
 import FormLayout
 

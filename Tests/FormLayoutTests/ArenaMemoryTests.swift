@@ -1,4 +1,5 @@
 @testable import FormLayout
+import Foundation
 import Testing
 
 /// The room the engine makes ahead in its arrays: `ForEach` estimates from

@@ -1,4 +1,5 @@
 // Determinism: the same input lays out to the same output, bit for bit.
+import Foundation
 import Testing
 import FormLayout
 

@@ -2,6 +2,7 @@
 // SwiftUI's documented behaviour (Apple's documentation of each modifier);
 // the sources are named above each test.
 import FormLayout
+import Foundation
 import Testing
 
 @Suite("zIndex, rotationEffect, aspectRatio, Image")

@@ -4,6 +4,7 @@
 // size; placeSubviews places each subview with its anchor at a point of the
 // bounds; a subview that is not placed goes to the centre of the bounds).
 import FormLayout
+import Foundation
 import Testing
 
 /// Apple's documentation example "Composing custom layouts with SwiftUI":

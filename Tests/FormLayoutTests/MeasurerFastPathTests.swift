@@ -4,6 +4,7 @@
 // them, so laying the same views out with each must draw exactly the same
 // thing: frames, lines and clipped values, to the last bit.
 import FormLayout
+import Foundation
 import Testing
 
 /// The default metrics behind another type: the engine's shortcuts, which

@@ -1,6 +1,7 @@
 // Seed 002's minimap, the heart of the project: the ported ContentView in
 // a 1024×768 window, its preference list, and the scaled-down rectangles
 // the MiniMap draws from it.
+import Foundation
 import Testing
 @testable import FormLayout // Anchor's window value, to check the scaling
 

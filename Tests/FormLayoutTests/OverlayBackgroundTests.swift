@@ -1,6 +1,7 @@
 // Overlay and background versus ZStack (seed 004): a ZStack is as large as
 // the union of its aligned children, an overlay or background never changes
 // its host's size, is offered the host's size and is aligned to it.
+import Foundation
 import Testing
 import FormLayout
 

@@ -2,6 +2,7 @@
 // order), merging (the first value as is, `reduce` for each later one),
 // replacing versus transforming writers, background/overlay order,
 // defaults for trees that write nothing, and onPreferenceChange.
+import Foundation
 import Testing
 import FormLayout
 

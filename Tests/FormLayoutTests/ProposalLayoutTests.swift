@@ -1,6 +1,7 @@
 // Proposal-based layout: the parent proposes, the child chooses its size,
 // the parent places it. Stacks, padding, spacers, dividers, frames,
 // fixedSize, position, offset, hidden and text wrapping.
+import Foundation
 import Testing
 import FormLayout
 

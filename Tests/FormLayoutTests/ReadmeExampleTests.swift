@@ -1,5 +1,6 @@
 // The README's short minimap example, kept compiling and checked here.
 import FormLayout
+import Foundation
 import Testing
 
 private struct Bounds: PreferenceKey {

@@ -3,6 +3,7 @@
 // passed in, `$value` became `.constant(value)`, and `ContentView` gained
 // an initialiser so tests can set its state.
 import FormLayout
+import Foundation
 
 enum MyViewType: Equatable {
     case formContainer // main container

@@ -6,6 +6,7 @@
 // `contentShape` were dropped (nothing is interactive headlessly), and the
 // content area carries an `accessibilityIdentifier` so tests can find it.
 import FormLayout
+import Foundation
 
 struct TabBarItemData {
     var tag: Int

@@ -3,6 +3,7 @@
 // contradictory limits consistent, and how explicit alignment guides reach
 // through a stack to its siblings. Each test names its source.
 import FormLayout
+import Foundation
 import Testing
 
 @Suite("SwiftUI fidelity: stack flexibility, frame limits, guides through stacks")

@@ -1,6 +1,7 @@
 // Helpers shared by the FormLayout test files: laying a view out in a
 // window, comparing floating-point geometry with a small tolerance, and a
 // reference-type log for closures that run inside the engine.
+import Foundation
 import Testing
 import FormLayout
 

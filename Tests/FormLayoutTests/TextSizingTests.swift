@@ -2,6 +2,7 @@
 // from the layout's plain fields instead of `TextLayout.size`: the two must
 // agree to the last bit, line limits and several paragraphs included.
 @testable import FormLayout
+import Foundation
 import Testing
 
 @Suite("Text sizing: the natural-width shortcut matches TextLayout.size")

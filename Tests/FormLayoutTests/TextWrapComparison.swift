@@ -2,6 +2,7 @@
 // words, widths narrower than the text, and a bit-for-bit comparison of a
 // fast path's line count and widest line with `TextLayout.wrap`.
 @testable import FormLayout
+import Foundation
 import Testing
 
 /// A deterministic generator (SplitMix64), so failures reproduce.

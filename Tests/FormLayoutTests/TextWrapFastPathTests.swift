@@ -4,6 +4,7 @@
 // size with the one and draw with the other. Compared here on thousands of
 // generated strings and widths.
 @testable import FormLayout
+import Foundation
 import Testing
 
 @Suite("Text wrapping: the ASCII fast path matches wrap")

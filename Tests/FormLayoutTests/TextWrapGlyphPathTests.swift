@@ -3,6 +3,7 @@
 // does not break graphemes and look up Unicode properties each time: the
 // result must be `wrap`'s to the last bit, as for the ASCII fast path.
 @testable import FormLayout
+import Foundation
 import Testing
 
 @Suite("Text wrapping: the measured-glyph path matches wrap")

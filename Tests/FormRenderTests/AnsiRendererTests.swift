@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 import Testing
 @testable import FormRender
 

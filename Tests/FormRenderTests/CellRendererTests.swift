@@ -1,5 +1,6 @@
 import FormLayout
 import FormRender
+import Foundation
 import Testing
 
 @Suite("Terminal cells: measuring, drawing a display list, and redrawing only what changed")

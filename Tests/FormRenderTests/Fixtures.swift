@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Display lists built by hand, so that every renderer test knows exactly
 /// what it draws.

@@ -2,6 +2,7 @@
 // renderer writes the transform as SVG's matrix(), the rasteriser takes each
 // pixel back into the item's frame, and an image fills its frame.
 import FormLayout
+import Foundation
 import Testing
 @testable import FormRender
 

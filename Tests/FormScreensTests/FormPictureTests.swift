@@ -1,6 +1,7 @@
 import FormLayout
 import FormModel
 import FormScreens
+import Foundation
 import Testing
 
 @Suite("The form screen and its minimap")

@@ -1,6 +1,7 @@
 import FormLayout
 import FormModel
 import FormScreens
+import Foundation
 import Testing
 
 /// Seeds 000, 001 and 003 on the form screen: tabs built from preferences,

@@ -1,3 +1,4 @@
+import FormModel
 import Foundation
 import Testing
 @testable import FormStore

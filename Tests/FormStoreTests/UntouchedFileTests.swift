@@ -1,3 +1,4 @@
+import FormModel
 import Foundation
 import GRDB
 import Testing

@@ -2,6 +2,7 @@ import FormLayout
 import FormModel
 import FormScreens
 import FormRender
+import Foundation
 
 /// One screenful of the editor in terminal cells: the grid to show and
 /// where the cursor goes. Made from the session alone, each time anything

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A type that names an alignment guide and gives its value for views that
 /// do not set one explicitly, as SwiftUI's `AlignmentID`.
 public protocol AlignmentID {

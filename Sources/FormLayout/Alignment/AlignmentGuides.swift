@@ -1,3 +1,5 @@
+import Foundation
+
 /// Alignment guides: the values stacks and frames line their children up
 /// by, explicit where a view sets one, default otherwise. Which guides a
 /// kind sets, or shows through from its content, is in its rules.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Subviews side by side, left to right, wrapping onto a new line when the
 /// next one would not fit: a form's fields on a narrow screen. Written on
 /// the public ``Layout`` protocol only, as an example of one.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A container that sizes and places its subviews by rules you write, as
 /// SwiftUI's `Layout` protocol: `sizeThatFits` answers the container's size
 /// for a proposal, `placeSubviews` places each subview in the bounds the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One container's layout and its cache, stored in the graph: the cache is
 /// made the first time the layout is asked anything and kept for the
 /// container's life, as SwiftUI keeps it.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The subviews of a ``Layout`` container, in code order (SwiftUI's
 /// `LayoutSubviews`).
 public struct LayoutSubviews: RandomAccessCollection, Equatable {

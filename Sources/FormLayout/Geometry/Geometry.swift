@@ -1,7 +1,9 @@
-@_exported import Foundation
+import Foundation
 
 // CGFloat, CGPoint, CGSize and CGRect come from Foundation, which provides
 // them on Linux with the same API Swift developers know from Apple platforms.
+// FormLayout does not re-export it: a file that names them imports
+// Foundation itself, as it would to use SwiftUI's (GettingStarted says so).
 
 /// A normalised point in a view's bounds: (0, 0) is the top-leading corner,
 /// (1, 1) the bottom-trailing one, as SwiftUI's `UnitPoint`.

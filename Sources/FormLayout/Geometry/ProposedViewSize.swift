@@ -1,3 +1,5 @@
+import Foundation
+
 /// The size a parent offers a child, as SwiftUI's `ProposedViewSize`: a
 /// nil dimension asks for the child's ideal size, 0 for its smallest and
 /// `.infinity` for its largest.

@@ -49,7 +49,8 @@ extension Node {
 }
 
 /// What a node is. Everything the engine knows about a kind lives in the
-/// type ``NodeKind/visit(_:)`` maps it to (under `Nodes/`).
+/// type ``NodeKind/visit(_:)`` maps it to (in the kind's folder, beside
+/// the view or modifier that builds it).
 @usableFromInline enum NodeKind: UInt8 {
     // Leaves.
     case shape, text, textField, slider, toggleSwitch, divider, spacer, image

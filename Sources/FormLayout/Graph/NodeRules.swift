@@ -1,12 +1,15 @@
+import Foundation
+
 /// Everything the engine knows about one kind of node: how it sizes itself,
 /// places its children, answers alignment guides, draws, and takes part in
 /// preferences.
 ///
 /// Each ``NodeKind`` has exactly one type conforming to this protocol, in
-/// its own file under `Nodes/`, and ``NodeKind/visit(_:)`` maps the kind to
-/// it in one exhaustive `switch`. Every phase of the engine asks the rules
-/// through that switch, so adding a kind is one new file plus one `case`
-/// the compiler asks for; a requirement left out does not compile.
+/// its own file in the kind's folder (`Stack/StackNode.swift`), and
+/// ``NodeKind/visit(_:)`` maps the kind to it in one exhaustive `switch`.
+/// Every phase of the engine asks the rules through that switch, so adding
+/// a kind is one new file plus one `case` the compiler asks for; a
+/// requirement left out does not compile.
 ///
 /// The requirements are static: nodes are rows of the flat arena, not
 /// objects, and the rules read their payloads from the graph.

@@ -28,16 +28,6 @@ extension _ViewGraph {
         return closeContainer(kind, payload: payload, scope)
     }
 
-    /// Builds `content` inside an implicit `ZStack` with `alignment` (the
-    /// content of overlays, backgrounds and geometry readers), outside any
-    /// enclosing stack's axis, and returns it without pushing it to `output`.
-    @inlinable
-    func makeImplicitZStack<V: View>(_ content: V, alignment: Alignment) -> NodeID {
-        let scope = openChildScope(axis: .none)
-        make(content)
-        return closeImplicitZStack(alignment: alignment, scope)
-    }
-
     /// Where the views built inside a container start in `output`, and the
     /// axis to restore after them.
     @usableFromInline
@@ -71,17 +61,6 @@ extension _ViewGraph {
         let id = adopt(kind, payload: payload, childrenFrom: scope.mark)
         output.append(id)
         return id
-    }
-
-    @usableFromInline
-    func closeImplicitZStack(alignment: Alignment, _ scope: ChildScope) -> NodeID {
-        axisContext = scope.outerAxis
-        if output.count == scope.mark + 1 {
-            // A single view aligned by its parent lays out exactly as it
-            // would in a ZStack of one; the wrapper would only cost a node.
-            return output.removeLast()
-        }
-        return adopt(.zStack, payload: alignmentIndex(alignment), childrenFrom: scope.mark)
     }
 
     /// Adds a node with no children and pushes it to `output`.

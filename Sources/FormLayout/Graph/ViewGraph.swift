@@ -1,3 +1,5 @@
+import Foundation
+
 /// The flat, arena-allocated tree the engine lays out: one `Node` per
 /// primitive view or modifier, children as index ranges into one shared
 /// array, and kind-specific data in typed side arrays. Keeping the tree flat
@@ -89,7 +91,7 @@ public final class _ViewGraph {
     /// that the ones a layout leaves out are placed too.
     @exclusivity(unchecked) var placedSubviews: [NodeID] = []
 
-    // Collecting preferences' state (`Preferences/PreferenceValues.swift`).
+    // Collecting preferences' state (`Preferences/PreferenceEvaluator.swift`).
     /// Preference values already computed for the host of an
     /// `overlayPreferenceValue`, reused when the root's value is collected.
     @exclusivity(unchecked) var preferenceMemo: [NodeID: AnyObject] = [:]

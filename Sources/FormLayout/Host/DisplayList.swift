@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a laid-out view tree draws: every visible shape with its absolute
 /// frame (window coordinates, origin top-left, y down), its fill and its
 /// place in the drawing order. Renderers consume only this.

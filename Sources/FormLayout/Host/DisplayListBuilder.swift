@@ -1,3 +1,5 @@
+import Foundation
+
 /// Walks the placed tree in drawing order and lists what is drawn; each
 /// kind's rules say what it draws and in which order its children draw (a
 /// background before its host, an overlay after; stack children in code

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a root view headlessly in a window of a given size, as a hosting
 /// controller would: the root is offered the window's size and centred in
 /// it. The result holds the display list, every view's frame and the root's

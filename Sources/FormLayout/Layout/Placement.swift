@@ -1,6 +1,9 @@
+import Foundation
+
 /// The third step of layout: top-down, every node gets its frame in window
 /// coordinates, and views built from geometry or preferences are built.
-/// Each kind's rules (`Nodes/`) say where its children go.
+/// Each kind's rules (`Stack/StackNode.swift` and the like) say where its
+/// children go.
 extension _ViewGraph {
     /// Gives `id` its frame (window coordinates) and places its children.
     /// `proposal` is what the parent proposed when it sized the node (a
@@ -29,11 +32,5 @@ extension _ViewGraph {
     func placeAligned(_ child: NodeID, proposal: ProposedViewSize, in frame: CGRect, _ alignment: Alignment) {
         let childSize = size(of: child, proposal)
         place(child, in: CGRect(origin: alignedOrigin(childSize, in: frame, alignment, child: child), size: childSize), proposal: proposal)
-    }
-
-    /// Places the secondary view of an overlay or background over its
-    /// host's frame.
-    func placeSecondary(_ secondary: NodeID, over frame: CGRect, alignment: Alignment) {
-        placeAligned(secondary, proposal: ProposedViewSize(frame.size), in: frame, alignment)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Four remembered (proposal, size) answers per node that computes its own
 /// size, flat (block × 4 + slot). Stacks ask each child for its smallest,
 /// largest and chosen sizes and place it with a fourth, and the cache keeps

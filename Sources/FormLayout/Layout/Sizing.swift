@@ -1,7 +1,10 @@
+import Foundation
+
 /// Proposal-based layout, as SwiftUI does it: a parent proposes a size, the
 /// child chooses its own, the parent places it. This file answers the
 /// second step for any node, memoised in the size cache; each kind's rules
-/// (`Nodes/`) say how it chooses, and `Placement.swift` does the third step.
+/// (`Stack/StackNode.swift` and the like) say how it chooses, and
+/// `Placement.swift` does the third step.
 extension _ViewGraph {
     /// The size node `id` chooses when offered `proposal`.
     func size(of id: NodeID, _ proposal: ProposedViewSize) -> CGSize {

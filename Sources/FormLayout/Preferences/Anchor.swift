@@ -1,3 +1,5 @@
+import Foundation
+
 /// A geometric value captured in one view that another view resolves in its
 /// own coordinate space through `GeometryProxy[anchor]`, as SwiftUI's
 /// `Anchor`. Only `CGRect` and `CGPoint` anchors exist.

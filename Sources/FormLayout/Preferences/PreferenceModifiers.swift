@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes a key's value: behind `preference`, `anchorPreference` and their transform forms.
 @usableFromInline
 package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one view writes one key's value: what `preference`,
 /// `anchorPreference` and their transform forms record.
 ///

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A text style and weight, as SwiftUI's `Font` restricted to the dynamic
 /// type styles (sizes at the default "Large" content size, see
 /// `SwiftUIConstants.TextStyleMetrics`).

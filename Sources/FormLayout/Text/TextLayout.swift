@@ -1,3 +1,5 @@
+import Foundation
+
 /// Breaks text into lines the way SwiftUI's `Text` does when it is offered
 /// less width than it needs: at spaces first, inside a word only when the
 /// word alone is wider than the line. Explicit newlines always break.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Measures text for layout. The engine is deterministic because the
 /// measurer is: the default uses a fixed table of advance widths, so the
 /// same text lays out the same on every machine. Supply your own to match

@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Draws a display list laid out in cell units (see `CellScale`) into a
 /// `CellGrid`, for the terminal editor. It reads nothing but the display

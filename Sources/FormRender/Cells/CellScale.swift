@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// How points map to terminal cells for a screen laid out with
 /// `CellTextMeasurer`: one point across is one column, and one body line

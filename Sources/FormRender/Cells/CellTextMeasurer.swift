@@ -1,4 +1,5 @@
 import FormLayout
+import Foundation
 
 /// Measures text in terminal cells, so that what the layout engine measures
 /// is what a terminal shows: one column per narrow character, two per wide

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// One field on the terminal editor's screen, in cells: its label above a
 /// bordered text field whose border has the state's colour (red, yellow,

@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// Where things go on the terminal editor's screen, in cells: the form on
 /// the left, the minimap on the right, the status and key lines at the

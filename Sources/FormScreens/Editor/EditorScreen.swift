@@ -1,5 +1,6 @@
 import FormLayout
 import FormModel
+import Foundation
 
 /// The terminal editor's screen as views, in cells (see `EditorGeometry`):
 /// the title, the shown form rows with each field's label and bordered

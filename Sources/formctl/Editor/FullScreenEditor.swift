@@ -1,5 +1,4 @@
 import FormKit
-import FormRender
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -7,6 +7,12 @@ import Musl
 import Darwin
 #endif
 
+/// The C library's `write(2)`, whichever this platform has (Glibc, Musl,
+/// Darwin), named apart from `RawTerminal.write(_:)`, which would hide it.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
 /// The terminal in the editor's mode, and back: raw input (no echo, no
 /// line editing, no signals from Ctrl-C, which is a key here), the
 /// alternate screen, autowrap off (so that writing the last column never
@@ -67,7 +73,7 @@ final class RawTerminal {
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                let written = systemWrite(STDOUT_FILENO, base + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 if written <= 0 { return }
                 offset += written

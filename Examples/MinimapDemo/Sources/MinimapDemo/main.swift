@@ -2,6 +2,7 @@
 // their bounds through an anchor preference, and an overlay built from
 // that preference draws each one a third of its size. Prints the display
 // list, one drawn shape a line, back to front.
+import Foundation // CGRect, CGSize, CGFloat
 import FormLayout
 
 struct Bounds: PreferenceKey {

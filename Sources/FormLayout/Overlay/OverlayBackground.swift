@@ -1,0 +1,79 @@
+import Foundation
+
+/// Puts `secondary` over or behind each view of its content. The secondary
+/// view is offered the host's size, aligned to it, and never changes the
+/// composite's size (seed 004).
+@usableFromInline
+package struct SecondaryViewModifier<Secondary: View>: GraphModifier {
+    @usableFromInline let kind: NodeKind
+    @usableFromInline let alignment: Alignment
+    @usableFromInline let secondary: Secondary
+
+    @inlinable
+    init(kind: NodeKind, alignment: Alignment, secondary: Secondary) {
+        self.kind = kind
+        self.alignment = alignment
+        self.secondary = secondary
+    }
+
+    @inlinable
+    package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
+        let payload = graph.alignmentIndex(alignment)
+        graph.wrapEach(content) { host in
+            let secondaryID = graph.makeImplicitZStack(secondary, alignment: alignment)
+            return graph.addBinary(kind, payload: payload, host: host, secondary: secondaryID)
+        }
+    }
+}
+
+extension View {
+    /// Draws `content` in front of the view, aligned to it.
+    @inlinable
+    public consuming func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modified(SecondaryViewModifier(kind: .overlay, alignment: alignment, secondary: content()))
+    }
+    /// Draws `overlay` in front of the view (the older form).
+    @inlinable
+    public consuming func overlay<V: View>(_ overlay: consuming V, alignment: Alignment = .center) -> some View {
+        modified(SecondaryViewModifier(kind: .overlay, alignment: alignment, secondary: overlay))
+    }
+    /// Draws `content` behind the view, aligned to it.
+    @inlinable
+    public consuming func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
+        modified(SecondaryViewModifier(kind: .background, alignment: alignment, secondary: content()))
+    }
+    /// Draws `background` behind the view (the older form).
+    @inlinable
+    public consuming func background<V: View>(_ background: consuming V, alignment: Alignment = .center) -> some View {
+        modified(SecondaryViewModifier(kind: .background, alignment: alignment, secondary: background))
+    }
+    /// Fills the view's bounds behind it with `color` (a `ShapeStyle` background).
+    @inlinable
+    public consuming func background(_ color: Color) -> some View {
+        modified(SecondaryViewModifier(kind: .background, alignment: .center, secondary: color))
+    }
+    /// Draws a `width`-wide border of `color` over the view's edges.
+    @inlinable
+    public consuming func border(_ color: Color, width: CGFloat = 1) -> some View {
+        overlay(_Border(color: color, width: width))
+    }
+}
+
+/// Four strips along the edges of the space offered.
+@usableFromInline
+struct _Border: View {
+    let color: Color
+    let width: CGFloat
+    @usableFromInline init(color: Color, width: CGFloat) {
+        self.color = color
+        self.width = width
+    }
+    @usableFromInline var body: some View {
+        ZStack {
+            color.frame(height: width).frame(maxHeight: .infinity, alignment: .top)
+            color.frame(height: width).frame(maxHeight: .infinity, alignment: .bottom)
+            color.frame(width: width).frame(maxWidth: .infinity, alignment: .leading)
+            color.frame(width: width).frame(maxWidth: .infinity, alignment: .trailing)
+        }
+    }
+}

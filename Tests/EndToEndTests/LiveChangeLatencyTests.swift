@@ -9,65 +9,55 @@ import Testing
 /// `tmux capture-pane` takes longer). Each is measured five times and the
 /// middle figure is held to 250 ms, so that a round or two slowed by a busy
 /// machine (the other tests run at the same time) do not decide; every
-/// figure is printed. The four tests run one after another, so as to add
+/// figure is printed. The four cases run one after another, so as to add
 /// one terminal's load at a time to the rest of the suite.
 @Suite("others' changes on screen within 250 ms", .serialized)
 struct LiveChangeLatencyTests {
     static let limit: TimeInterval = 0.25
     static let rounds = 5
 
-    @Test("formctl edit shows a sqlite3 UPDATE within 250 ms")
-    func editShowsSQLite() throws {
+    /// The other process's change: the `sqlite3` shell's UPDATE of a value,
+    /// or `formctl set`.
+    enum Change: String, CaseIterable, CustomTestStringConvertible {
+        case sqlite3Update = "sqlite3 UPDATE"
+        case formctlSet = "formctl set"
+
+        var testDescription: String { rawValue }
+
+        /// Sets `key` to `value` in `sandbox`'s database this way.
+        func apply(_ key: String, _ value: String, in sandbox: Sandbox) throws {
+            switch self {
+            case .sqlite3Update: try sandbox.exec("UPDATE field SET value = '\(value)' WHERE key = '\(key)';")
+            case .formctlSet: try sandbox.ok(["set", key, value])
+            }
+        }
+    }
+
+    @Test("formctl edit shows another process's change within 250 ms", arguments: Change.allCases)
+    func editShows(_ change: Change) throws {
         let sandbox = try Sandbox()
         try sandbox.createDatabase()
         let terminal = try EditorTypingTests.startEditor(sandbox)
         let figures = try (1...Self.rounds).map { round in
             try Self.measure(terminal, "Lovelace\(round) in the editor") {
-                try sandbox.exec("UPDATE field SET value = 'Lovelace\(round)' WHERE key = 'last';")
+                try change.apply("last", "Lovelace\(round)", in: sandbox)
             } shows: { $0.text.contains("Lovelace\(round)") }
         }
-        try Self.report("edit, sqlite3 UPDATE", figures)
+        try Self.report("edit, \(change.rawValue)", figures)
     }
 
-    @Test("formctl edit shows a formctl set from another process within 250 ms")
-    func editShowsSet() throws {
-        let sandbox = try Sandbox()
-        try sandbox.createDatabase()
-        let terminal = try EditorTypingTests.startEditor(sandbox)
-        let figures = try (1...Self.rounds).map { round in
-            try Self.measure(terminal, "Lovelace\(round) in the editor") {
-                try sandbox.ok(["set", "last", "Lovelace\(round)"])
-            } shows: { $0.text.contains("Lovelace\(round)") }
-        }
-        try Self.report("edit, formctl set", figures)
-    }
-
-    @Test("minimap --watch shows a sqlite3 UPDATE within 250 ms")
-    func watchShowsSQLite() throws {
+    @Test("minimap --watch shows another process's change within 250 ms", arguments: Change.allCases)
+    func watchShows(_ change: Change) throws {
         let sandbox = try Sandbox()
         try sandbox.createDatabase()
         let terminal = try Self.startWatch(sandbox)
         let figures = try (1...Self.rounds).map { round in
             let (value, color) = Self.value(round)
             return try Self.measure(terminal, "the first field \(value) in the minimap") {
-                try sandbox.exec("UPDATE field SET value = '\(value)' WHERE key = 'first';")
+                try change.apply("first", value, in: sandbox)
             } shows: { Self.firstFieldColor($0) == color }
         }
-        try Self.report("minimap --watch, sqlite3 UPDATE", figures)
-    }
-
-    @Test("minimap --watch shows a formctl set from another process within 250 ms")
-    func watchShowsSet() throws {
-        let sandbox = try Sandbox()
-        try sandbox.createDatabase()
-        let terminal = try Self.startWatch(sandbox)
-        let figures = try (1...Self.rounds).map { round in
-            let (value, color) = Self.value(round)
-            return try Self.measure(terminal, "the first field \(value) in the minimap") {
-                try sandbox.ok(["set", "first", value])
-            } shows: { Self.firstFieldColor($0) == color }
-        }
-        try Self.report("minimap --watch, formctl set", figures)
+        try Self.report("minimap --watch, \(change.rawValue)", figures)
     }
 
     // MARK: Helpers

@@ -12,7 +12,7 @@
 //
 // `--once N` lays out one form of N fields once and prints one line: the
 // run to profile (for example under `valgrind --tool=callgrind
-// --toggle-collect='$s9FormModel0A7PictureV4form*'`, which counts exactly
+// --toggle-collect='$s11FormScreens0A7PictureV4form*'`, which counts exactly
 // the timed pipeline).
 //
 // `Benchmarks/layout.sh` runs it together with a Taffy (Rust flexbox)
@@ -69,7 +69,7 @@ struct Options {
                           another engine's figure to print the ratio against
           --once FIELDS   lay out one form of FIELDS fields once and print its node count:
                           the run to profile, e.g. valgrind --tool=callgrind
-                          --toggle-collect='$s9FormModel0A7PictureV4form*'
+                          --toggle-collect='$s11FormScreens0A7PictureV4form*'
           --one-layout FIELDS
                           in this process, lay out a small form (to load the code and the
                           type metadata), then time one form of FIELDS fields and print

@@ -56,7 +56,7 @@ public final class FormSession: Sendable {
     /// The form's operations on the session's open database.
     public let file: FormFile
     /// How often others' changes are looked for while `changes()` streams
-    /// are listened to.
+    /// are listened to (taken as at least a millisecond and at most a day).
     public let checkInterval: Duration
     private let database: FormDatabase
     private let noticed: SessionChanges

@@ -105,8 +105,11 @@ final class SessionChanges: Sendable {
     /// The timer: a `PRAGMA data_version` read every `interval` (a few
     /// microseconds of SQLite; no file is looked at).
     private func startMonitor() -> any DispatchSourceTimer {
+        // At least a millisecond (a zero or negative interval would spin)
+        // and at most a day (so the nanoseconds cannot overflow).
         let (seconds, attoseconds) = interval.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        let nanoseconds = seconds >= 86_400 ? 86_400 * 1_000_000_000
+            : max(1_000_000, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "formctl.session-changes"))
         // A little leeway lets the system fold this wake-up into others.
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),

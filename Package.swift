@@ -29,6 +29,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Form files: YAML and JSON read through one parser that reports
+        // line and column (libyaml's marks) for every node.
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         // Tests only: property-based hostile inputs in EndToEndTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
@@ -62,7 +65,7 @@ let package = Package(
         .target(name: "FormRender", dependencies: ["FormLayout"]),
         // Every operation users have, as a Swift API: the CLI's one
         // dependency inside the package.
-        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormScreens", "FormStore", "FormRender"]),
+        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormScreens", "FormStore", "FormRender", "Yams"]),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
         // (see its source). Linked into the executable only.

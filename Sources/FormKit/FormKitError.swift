@@ -14,6 +14,10 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// the request, this is an answer (as `git config --get`);
     /// `suggestion` is the nearest existing key.
     case fieldNotFound(key: String, suggestion: String?)
+    /// A file the user gave (a form file, a JSON Schema, a values file)
+    /// does not parse or says something that cannot hold; each problem
+    /// names its place. Nothing was written.
+    case badFile([FileProblem])
     /// A failure that is formctl's fault, not the user's.
     case internalError(String)
 
@@ -50,6 +54,9 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case readOnly
         /// A newer formctl wrote the database.
         case schemaTooNew
+        /// A form, schema or values file that does not parse or cannot
+        /// hold (each problem with file:line:column).
+        case badFile
         /// formctl's own fault, or a failure of the system below it (disk
         /// full, I/O error).
         case internalError
@@ -59,6 +66,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     public var code: Code {
         switch self {
         case .fieldNotFound: .fieldNotFound
+        case .badFile: .badFile
         case .internalError: .internalError
         case .store(let error):
             switch error {
@@ -82,6 +90,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .store(let error): error.description
         case .fieldNotFound(let key, let suggestion): FormStoreError.unknownField(key: key, suggestion: suggestion).description
+        case .badFile(let problems): problems.map(\.description).joined(separator: "\n")
         case .internalError(let message): "internal error: \(message)"
         }
     }

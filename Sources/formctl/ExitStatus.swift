@@ -23,8 +23,9 @@ enum ExitStatus {
             + "a key in use, a width or tab bar height out of range, removing a row or page that still holds fields "
             + "or the last page, a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long)",
             errors: [.unknownName, .conflict, .outOfRange, .invalidPath]),
-        Row(code: refused, meaning: "value refused (invalid UTF-8, NUL, a bad pattern or key, a show-if condition on the field itself or in a cycle)",
-            errors: [.invalidValue]),
+        Row(code: refused, meaning: "value refused (invalid UTF-8, NUL, a bad pattern or key, a show-if condition on the field itself or in a cycle); "
+            + "a form, schema or values file that does not parse or cannot hold (file:line:column)",
+            errors: [.invalidValue, .badFile]),
         Row(code: 66, meaning: "no database (or its folder, or a path through a file or a symbolic link loop)", errors: [.noDatabase]),
         Row(code: 70, meaning: "internal error", errors: [.internalError]),
         Row(code: 74, meaning: "not a formctl SQLite database, corrupt, or holding a value formctl cannot use "

@@ -24,11 +24,16 @@ public struct FieldRules: Hashable, Codable, Sendable {
     /// replaces every reason `check` gives for the field. Nil for the
     /// built-in reasons.
     public var message: String?
+    /// What `minLength`, `maxLength`, `shortBelow` and the reported length
+    /// count: characters (grapheme clusters, seed 002's `count`), or Unicode
+    /// code points, as JSON Schema's `minLength`/`maxLength` do (a field
+    /// imported from a JSON Schema).
+    public var lengthUnit: LengthUnit
 
     /// Rules as given; the defaults impose nothing beyond seed 002's short
     /// state (same as `FieldRules.none`).
     public init(required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, email: Bool = false,
-                shortBelow: Int = ValidationState.minimumValidLength, message: String? = nil) {
+                shortBelow: Int = ValidationState.minimumValidLength, message: String? = nil, lengthUnit: LengthUnit = .characters) {
         self.required = required
         self.minLength = minLength
         self.maxLength = maxLength
@@ -36,15 +41,16 @@ public struct FieldRules: Hashable, Codable, Sendable {
         self.email = email
         self.shortBelow = shortBelow
         self.message = message
+        self.lengthUnit = lengthUnit
     }
 
     /// No rules: the seed's behaviour.
     public static let none = FieldRules()
 
-    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email, shortBelow, message }
+    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email, shortBelow, message, lengthUnit }
 
     /// Reads what `encode(to:)` writes; `shortBelow` and `message`, which
-    /// came later, may be missing (seed 002's 3 and none).
+    /// came later, may be missing (seed 002's 3, none, and characters).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -54,7 +60,8 @@ public struct FieldRules: Hashable, Codable, Sendable {
             pattern: try container.decodeIfPresent(String.self, forKey: .pattern),
             email: try container.decode(Bool.self, forKey: .email),
             shortBelow: try container.decodeIfPresent(Int.self, forKey: .shortBelow) ?? ValidationState.minimumValidLength,
-            message: try container.decodeIfPresent(String.self, forKey: .message))
+            message: try container.decodeIfPresent(String.self, forKey: .message),
+            lengthUnit: try container.decodeIfPresent(LengthUnit.self, forKey: .lengthUnit) ?? .characters)
     }
 
     /// Every rule is written, unset ones as `null`, so JSON readers see one shape.
@@ -67,5 +74,6 @@ public struct FieldRules: Hashable, Codable, Sendable {
         try container.encode(email, forKey: .email)
         try container.encode(shortBelow, forKey: .shortBelow)
         try container.encode(message, forKey: .message)
+        try container.encode(lengthUnit, forKey: .lengthUnit)
     }
 }

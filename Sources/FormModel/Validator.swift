@@ -1,6 +1,7 @@
 /// Computes a value's `ValidationState`. Lengths count Swift `Character`s
 /// (grapheme clusters), as the seed's `fieldValue.count`: `"e\u{301}"` and a
-/// family emoji are one character each.
+/// family emoji are one character each; or code points, for a field whose
+/// rules say so (`LengthUnit`).
 public enum Validator {
     /// The state of `value` under `rules`.
     public static func state(of value: String, rules: FieldRules = .none) -> ValidationState {
@@ -12,7 +13,7 @@ public enum Validator {
     /// counted once.
     public static func validate(_ value: String, rules: FieldRules = .none) -> FieldValidation {
         if value.isEmpty { return FieldValidation(state: .empty, length: 0) }
-        let length = value.count
+        let length = rules.lengthUnit.length(of: value)
         if let broken = violation(of: value, length: length, rules: rules) {
             return FieldValidation(state: .invalid, length: length, brokenRule: broken)
         }
@@ -29,7 +30,7 @@ public enum Validator {
     private static func violation(of value: String, length knownLength: Int?, rules: FieldRules) -> String? {
         guard !value.isEmpty else { return nil }
         if rules.minLength != nil || rules.maxLength != nil {
-            let length = knownLength ?? value.count
+            let length = knownLength ?? rules.lengthUnit.length(of: value)
             if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
             if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
         }

@@ -82,18 +82,30 @@ public struct FormScreen: View {
 /// One field: its label above a rounded-border text field, in a rounded
 /// grey container (seed 002's `MyFormField`).
 public struct FormFieldView: View {
-    /// The field shown: its label, its value, and its state for the minimap.
-    public let field: Field
+    /// The label above the text field.
+    public let label: String
+    /// The text in the field.
+    public let value: String
+    /// What the text field reports to the minimap: the field's key and state.
+    public let kind: FormElement.Kind
 
     /// The view for one field; it reports its text field and container through `FormElementsKey`.
-    public init(field: Field) { self.field = field }
+    ///
+    /// It keeps only what it draws and reports, not the whole `Field`:
+    /// a form lays out one of these per field, and a `Field` carries its
+    /// rules, condition and validation too (a 10,000-field layout touched
+    /// three times the memory pages when the view held the whole field).
+    public init(field: Field) {
+        label = field.label
+        value = field.value
+        kind = .field(key: field.key, state: field.state)
+    }
 
     public var body: some View {
-        // Computed once here rather than in each preference pass.
-        let fieldKind = FormElement.Kind.field(key: field.key, state: field.state)
+        let fieldKind = kind
         return VStack(alignment: .leading) {
-            Text(field.label)
-            TextField("", text: field.value)
+            Text(label)
+            TextField("", text: value)
                 .anchorPreference(key: FormElementsKey.self, value: .bounds) {
                     // With room for the container's element, which the
                     // transform below appends: otherwise that append

@@ -8,8 +8,9 @@
 // - Each line starting with `$ ` is a command, run with `/bin/sh -c` in a
 //   fresh temporary folder (one per block: the commands of a block share it,
 //   so a block starts with no database and the first formctl command creates
-//   ./form.db with the default form). The formctl under test comes first on
-//   PATH; FORMCTL_DB, NO_COLOR, COLUMNS and the like are unset; TERM is
+//   ./form.db with the default form; `Examples/` links to the repository's,
+//   so `formctl apply Examples/forms/…` works as from a clone's root). The
+//   formctl under test comes first on PATH; FORMCTL_DB, NO_COLOR, COLUMNS and the like are unset; TERM is
 //   `dumb` and standard input is empty, so output is plain text.
 // - The lines after a command, up to the next `$ ` line or the end of the
 //   block, are what it prints: standard output and standard error together,
@@ -309,6 +310,10 @@ struct DocExample: Sendable, CustomTestStringConvertible {
                                                    withDestinationURL: Formctl.binary())
         let work = box.folder.appendingPathComponent("work", isDirectory: true)
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // The folder stands for a clone's root: `Examples/forms/…` is there,
+        // as a reader who follows the README from the clone has it.
+        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("Examples"),
+                                                   withDestinationURL: DocPages.root.appendingPathComponent("Examples"))
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let environment = childEnvironment(["PATH": bin.path + ":" + path, "TERM": "dumb", "FORMCTL_BIN": nil])
         for step in steps {

@@ -9,11 +9,11 @@ struct ValuesCommand: ParsableCommand {
         commandName: "values",
         abstract: "Print every field's value as JSON or CSV, or set them from such a file (--load).",
         discussion: """
-            Every field is printed, key → value in form order, hidden ones too (a hidden field keeps its value). \
+            Every field's key and value is printed, in form order, hidden fields too (a hidden field keeps its value). \
             JSON is one object whose keys are in form order; CSV (RFC 4180) is a header row of keys and one row of \
             values, with CRLF line ends. Any Unicode is kept as it is.
 
-            With --load FILE, the values in FILE (what `formctl values` prints: a JSON object of key → string, or \
+            With --load FILE, the values in FILE (what `formctl values` prints: a JSON object whose values are strings, or \
             a CSV header row and one row of values) are set in one transaction, with one history row per value \
             that changed; values already stored are not written. Like `set`, any value is stored, hidden fields \
             and values that break a rule too. A key that names no field is refused (exit 64) and a file that does \

@@ -39,4 +39,37 @@ struct VersionTests {
         #expect(Set(["set", "get", "fields", "values", "check", "edit"]).isSubset(of: Set(names)), "\(names)")
         #expect(!FileManager.default.fileExists(atPath: box.db))
     }
+
+    /// Every text of the command tree's help: abstracts and discussions of
+    /// the commands and of their arguments, each with where it is.
+    static func helpTexts(_ command: [String: Any], path: String) -> [(place: String, text: String)] {
+        var texts: [(String, String)] = []
+        for key in ["abstract", "discussion"] {
+            if let text = command[key] as? String { texts.append(("\(path) \(key)", text)) }
+        }
+        for argument in command["arguments"] as? [[String: Any]] ?? [] {
+            let name = (argument["names"] as? [[String: Any]])?.first?["name"] as? String ?? argument["valueName"] as? String ?? "?"
+            for key in ["abstract", "discussion"] {
+                if let text = argument[key] as? String { texts.append(("\(path) \(name) \(key)", text)) }
+            }
+        }
+        for subcommand in command["subcommands"] as? [[String: Any]] ?? [] {
+            texts += helpTexts(subcommand, path: "\(path) \(subcommand["commandName"] as? String ?? "?")")
+        }
+        return texts
+    }
+
+    @Test("the help texts are ASCII: generate-manual drops every other character from the man page")
+    func asciiHelp() throws {
+        let box = try Sandbox()
+        let result = try box.formctl(["--experimental-dump-help"], useDB: false)
+        let tool = try #require(try result.stdout.json() as? [String: Any])
+        let command = try #require(tool["command"] as? [String: Any])
+        let texts = Self.helpTexts(command, path: "formctl")
+        #expect(texts.count > 50)
+        for (place, text) in texts {
+            let other = text.unicodeScalars.filter { !$0.isASCII }.map { String($0) }
+            #expect(other.isEmpty, "\(place) holds \(other.joined(separator: " ")), which `man formctl` would not show: \(text)")
+        }
+    }
 }

@@ -149,6 +149,29 @@ struct ValuesLoadTests {
         #expect(check.status == 1 && check.stdout == expected.stdout, "\(check)")
     }
 
+    @Test("a value that shows another field (show_if), after an edit made in sqlite3: the states and minimap set gives")
+    func conditionsAndHandEdits() throws {
+        let box = try Sandbox()
+        let loaded = box.path("loaded.db")
+        for db in [box.db, loaded] {
+            try box.ok(["field", "show", "twitter"], db: db)
+            try box.ok(["field", "show-if", "twitter", "--field", "email", "--filled"], db: db)
+            try box.exec("UPDATE field SET value = 'Grace' WHERE key = 'first';", db: db)
+        }
+        try box.ok(["set", "email", "ada@example.com"])
+        try box.ok(["set", "twitter", "@ada"])
+        let file = box.path("v.json")
+        try Data(#"{"twitter": "@ada", "email": "ada@example.com"}"#.utf8).write(to: URL(fileURLWithPath: file))
+        try box.ok(["values", "--load", file], db: loaded)
+        let derived = "SELECT key, value, state, color, length FROM field ORDER BY position"
+        #expect(try box.rows(derived, db: loaded) == box.rows(derived))
+        let minimap = "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY z"
+        #expect(try box.rows(minimap, db: loaded) == box.rows(minimap))
+        #expect(try box.value("SELECT count(*) FROM minimap_rect WHERE key = 'twitter'", db: loaded) != "0")
+        #expect(try box.ok(["fields", "--json"], db: loaded).stdout == box.ok(["fields", "--json"]).stdout)
+        #expect(try box.value("SELECT needs_refresh FROM form", db: loaded) == "0")
+    }
+
     @Test("an unknown key is refused (64) with the nearest key, before anything is written", arguments: ["json", "csv"])
     func unknownKey(format: String) throws {
         let box = try Sandbox()

@@ -1,9 +1,10 @@
 // FormKit's API speaks the model's language (`Field`, `FormRow`,
 // `FieldRules`, `ValidationState`), names picture formats with the
 // renderers' `RenderFormat`, draws the editor's screen as the renderers'
-// `CellGrid` (`EditorFrame.grid`), and returns the store's `HistoryEntry`
-// and `FormStoreError`. They are re-exported so that a client (the formctl
-// CLI) imports FormKit alone and never sees the store's `FormDatabase`.
+// `CellGrid` (`EditorFrame.grid`), and returns the store's `HistoryEntry`,
+// `ValuesUpdate` and `FormStoreError`. They are re-exported so that a
+// client (the formctl CLI) imports FormKit alone and never sees the
+// store's `FormDatabase`.
 // `CellDiff` goes with `CellGrid`: it is how a terminal front end puts one
 // grid on the screen after another, writing only the cells that changed.
 @_exported import FormModel
@@ -12,3 +13,4 @@
 @_exported import enum FormRender.CellDiff
 @_exported import struct FormStore.HistoryEntry
 @_exported import enum FormStore.FormStoreError
+@_exported import struct FormStore.ValuesUpdate

@@ -91,7 +91,7 @@ struct FieldCommand: ParsableCommand {
         @Option(help: "Fewest characters.") var minLength: Int?
         @Option(help: "Most characters.") var maxLength: Int?
         @Option(help: "A regular expression the whole value must match.") var pattern: String?
-        @Flag(inversion: .prefixedNo, help: "Whether the value must be an email address.") var email: Bool?
+        @Flag(inversion: .prefixedNo, help: "Whether the value must be an email address (--email) or not (--no-email).") var email: Bool?
         @Option(help: "The length under which a value is short (yellow); 0 for no short state (default 3, seed 002's).")
         var shortBelow: Int?
         @Option(help: "Your words for check to give when any rule of the field is broken.") var message: String?

@@ -17,7 +17,7 @@ struct Formctl: ParsableCommand {
 
             \(ExitStatus.helpText)
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
             FieldCommand.self, RowCommand.self, PageCommand.self, TabBarCommand.self, TitleCommand.self, HistoryCommand.self,
@@ -25,6 +25,16 @@ struct Formctl: ParsableCommand {
             EditCommand.self,
         ]
     )
+
+    /// formctl's own version.
+    static let release = "0.1.0"
+
+    /// What `--version` prints: formctl's version and the database schema
+    /// version it writes (the newest migration it carries, so it follows
+    /// the migrations without being written down twice), since a database
+    /// opened by this formctl is migrated to it and an older formctl then
+    /// refuses the file.
+    static var version: String { "formctl \(release) (database schema \(FormFile.schemaVersion))" }
 
     static func main() {
         // One command, then exit: see FormFile.keepsClosedConnections. The

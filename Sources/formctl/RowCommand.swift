@@ -65,7 +65,7 @@ struct RowCommand: ParsableCommand {
     struct Width: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "width",
-            abstract: "Set a row's width in points, within the row's range (row 2: 360…540).")
+            abstract: "Set a row's width in points, within the row's range (row 2: 360 to 540).")
         @Argument(help: "The row, numbered from 1.") var row: Int
         @Argument(help: "The width in points.") var points: Double
         @OptionGroup var database: DatabaseOptions

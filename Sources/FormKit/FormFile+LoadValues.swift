@@ -1,0 +1,65 @@
+import FormStore
+import Foundation
+
+extension FormFile {
+    /// Sets every value of `values` in one write transaction (`formctl
+    /// values --load`), as `set` would one by one, hidden fields and values
+    /// that break a rule too, but with one layout for all of them and one
+    /// history row per value that changed. Values already stored are not
+    /// written; when none changes, nothing is written at all.
+    ///
+    /// A key that names no field is refused before anything is written
+    /// (`unknownField` with the nearest key, exit 64); so is a value the
+    /// store refuses (`invalidValue`, 65).
+    public func loadValues(_ values: FormValues) throws(FormKitError) -> ValuesUpdate {
+        var checked: [(key: String, value: CheckedValue)] = []
+        checked.reserveCapacity(values.entries.count)
+        for (key, value) in values.entries {
+            do {
+                checked.append((key, try FieldInput.checked(value, key: key)))
+            } catch {
+                throw .store(error)
+            }
+        }
+        return try writing { db throws(FormStoreError) in try db.setValues(checked) }
+    }
+
+    /// Reads a values file's `bytes` (see `FormValues.init(parsing:format:file:)`)
+    /// and loads them (`loadValues(_:)`): a file that does not parse is
+    /// refused before the database is opened.
+    public func loadValues(from bytes: some Collection<UInt8>, format: FormValues.Format, file: String) throws(FormKitError) -> ValuesUpdate {
+        try loadValues(try FormValues(parsing: bytes, format: format, file: file))
+    }
+
+    /// Reads the values file at `path` in `format` (nil: the one its name
+    /// says, `.json` or `.csv`) and loads it. A file that cannot be read is
+    /// `badFile` (65), naming the reason.
+    public func loadValues(fromFile path: String, format: FormValues.Format?) throws(FormKitError) -> ValuesUpdate {
+        guard let format = format ?? FormValues.Format(fileName: path) else {
+            throw .badFile([FileProblem(file: path, message: "cannot tell whether this is JSON or CSV from its name; name it .json or .csv, or give --format json or --format csv")])
+        }
+        return try loadValues(from: try Self.contents(ofValuesFile: path), format: format, file: path)
+    }
+
+    /// The bytes of the file at `path`, or `badFile` with the system's reason.
+    private static func contents(ofValuesFile path: String) throws(FormKitError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(path, errno: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(path, errno: errno)
+            }
+            bytes.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    private static func unreadable(_ path: String, errno code: Int32) -> FormKitError {
+        .badFile([FileProblem(file: path, message: "cannot be read: \(String(cString: strerror(code)))")])
+    }
+}

@@ -1,0 +1,32 @@
+extension FormValues {
+    /// Reads a values file (`formctl values --load`): in `json`, one object
+    /// of key → string; in `csv`, a header row of keys and one row of
+    /// values (RFC 4180); either as `formctl values` writes it, any Unicode
+    /// kept exactly. `file` names it in messages (`-` for standard input).
+    ///
+    /// A file that does not parse, a value that is not a string, a key
+    /// given twice, a second row, a row and header of different lengths,
+    /// bytes that are not UTF-8 and NUL are refused with `badFile`, each
+    /// with its line and column. Whether the keys name fields is not
+    /// checked here (see `FormFile.loadValues`).
+    public init(parsing bytes: some Collection<UInt8>, format: Format, file: String) throws(FormKitError) {
+        let text = try ValuesText(bytes, file: file)
+        switch format {
+        case .json: self.init(entries: try JSONValuesReader.entries(of: text))
+        case .csv: self.init(entries: try CSVValuesReader.entries(of: text))
+        }
+    }
+}
+
+extension FormValues.Format {
+    /// The format a values file's name says: `.json` or `.csv`, in any
+    /// case; nil for any other name (and for `-`, standard input).
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "json": self = .json
+        case "csv": self = .csv
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import FormModel
+import GRDB
+
+extension FormDatabase {
+    /// Sets many fields' values in one write transaction (`formctl values
+    /// --load`), whatever states they leave the fields in, as `setValue`
+    /// does one: hidden fields too, values that break a rule too.
+    ///
+    /// Only the values that differ from the stored ones (byte for byte, not
+    /// by Swift's canonical equivalence: `é` and `e` + U+0301 are different
+    /// values) are written, each adding one history row; when none differs,
+    /// no transaction runs and the file is left as it was. A key that names
+    /// no field throws `unknownField` (with the nearest key) before
+    /// anything is written. A key given twice: the last value counts.
+    ///
+    /// As with `setValue`, the work (validation of the changed fields and
+    /// one layout of the minimap for all of them) is done from a read,
+    /// before the write lock is taken; the lock is held to write the
+    /// values, their states and the rectangles that changed. If another
+    /// connection committed in between, the work is redone; after a few
+    /// rounds it is done under the lock.
+    public func setValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesUpdate {
+        if isReadOnly { throw .readOnly(path: path) }
+        for _ in 0..<4 {
+            switch try planValues(values) {
+            case .nothingToWrite(let update): return update
+            case .stale: break
+            case .write(let plan):
+                if let update = try apply(plan) { return update }
+                continue
+            }
+            break
+        }
+        // Derived data stale, or the database kept changing: everything
+        // under the lock, and a whole refresh (`write`).
+        return try write { db in
+            let form = try FormTables.definition(db)
+            let changes = try Self.changes(values, in: form)
+            for (key, value) in changes.values {
+                try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [value, key])
+            }
+            return changes.update
+        }
+    }
+
+    /// What a batch of values comes to, worked out from a read.
+    private enum ValuesPlanOutcome {
+        /// Every value is already stored: nothing is written.
+        case nothingToWrite(ValuesUpdate)
+        /// The derived data is stale: only the slow path refreshes it.
+        case stale
+        /// Values to write, planned.
+        case write(ValuesPlan)
+    }
+
+    /// The writes of a batch, worked out outside the write lock.
+    private struct ValuesPlan {
+        var dataVersion: Int
+        var update: ValuesUpdate
+        var storedRects: [MinimapRect]
+        var rects: [MinimapRect]
+    }
+
+    /// The values that differ from `form`'s, in order (the last of a key
+    /// given twice), and the update they make. Throws `unknownField` for
+    /// the first key that names no field.
+    private static func changes(_ values: [(key: String, value: CheckedValue)], in form: FormDefinition)
+        throws(FormStoreError) -> (values: [(key: String, value: String)], update: ValuesUpdate) {
+        var index: [String: Int] = [:]
+        for (position, field) in form.fields.enumerated() { index[field.key] = position }
+        var last: [String: String] = [:]
+        var order: [String] = []
+        for (key, value) in values {
+            guard index[key] != nil else {
+                throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
+            }
+            if last.updateValue(value.text, forKey: key) == nil { order.append(key) }
+        }
+        var fields = form.fields
+        var changed: [(key: String, value: String)] = []
+        var changedFields: [Field] = []
+        var unchanged: [String] = []
+        for key in order {
+            guard let position = index[key], let value = last[key] else { continue }
+            if fields[position].value.utf8.elementsEqual(value.utf8) {
+                unchanged.append(key)
+            } else {
+                fields[position].value = value
+                changed.append((key, value))
+                changedFields.append(fields[position])
+            }
+        }
+        return (changed, ValuesUpdate(changed: changedFields, unchanged: unchanged))
+    }
+
+    /// Reads the form and works out the batch.
+    private func planValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesPlanOutcome {
+        let (stale, version, before, storedRects) = try mappingErrors(path: path) {
+            try queue.read { db -> (Bool, Int, FormDefinition, [MinimapRect]) in
+                let stale = try DerivedState.needsRefresh(db)
+                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                // Values are exact even when the derived data is stale.
+                return (stale, version, try FormTables.definition(db), stale ? [] : try FormTables.minimapRects(db))
+            }
+        }
+        let changes = try Self.changes(values, in: before)
+        if changes.values.isEmpty { return .nothingToWrite(changes.update) }
+        if stale { return .stale }
+        var form = before
+        var positions: [String: Int] = [:]
+        for (position, field) in form.fields.enumerated() { positions[field.key] = position }
+        for field in changes.update.changed {
+            if let position = positions[field.key] { form.fields[position].value = field.value }
+        }
+        // One layout for the whole batch.
+        let rects = geometry.minimapRects(of: form, after: .any)
+        return .write(ValuesPlan(dataVersion: version, update: changes.update, storedRects: storedRects, rects: rects))
+    }
+
+    /// Writes `plan` under the write lock if nobody committed since it was
+    /// read; nil (and nothing written) otherwise.
+    private func apply(_ plan: ValuesPlan) throws(FormStoreError) -> ValuesUpdate? {
+        try writeMarkingHistory { db -> ValuesUpdate? in
+            guard try Int.fetchOne(db, sql: "PRAGMA data_version") == plan.dataVersion else { return nil }
+            let statement = try db.cachedStatement(sql: "UPDATE field SET value = ? WHERE key = ?")
+            for field in plan.update.changed {
+                try statement.execute(arguments: [field.value, field.key])
+                try DerivedState.store(field.validation, ofField: field.key, db)
+            }
+            try DerivedState.storeMinimap(plan.rects, replacing: plan.storedRects, db)
+            try DerivedState.clearRefreshFlag(db)
+            return plan.update
+        }
+    }
+}

@@ -43,7 +43,7 @@ struct FieldsTests {
         let fieldKeys: Set<String> = ["key", "label", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf"]
         #expect(fields.allSatisfy { Set($0.keys) == fieldKeys }, "\(fields.map { $0.keys.sorted() })")
         // Every rule is present, null when not set.
-        let ruleKeys: Set<String> = ["required", "minLength", "maxLength", "pattern", "email", "shortBelow", "message"]
+        let ruleKeys: Set<String> = ["required", "minLength", "maxLength", "pattern", "email", "shortBelow", "message", "lengthUnit"]
         let incomplete = fields.filter { Set(($0["rules"] as? [String: Any] ?? [:]).keys) != ruleKeys }
         #expect(incomplete.isEmpty, "rules without all of \(ruleKeys.sorted()): \(incomplete.map { "\($0["key"] ?? "?"): \(($0["rules"] as? [String: Any] ?? [:]).keys.sorted())" })")
         let first = fields[0]

@@ -26,8 +26,9 @@ public final class RulePattern: @unchecked Sendable {
 
     /// The pattern as given.
     public let source: String
-    private let code: OpaquePointer
-    private let context: OpaquePointer
+    // Internal, not private: `RulePattern+Scalars.swift` matches with them.
+    let code: OpaquePointer
+    let context: OpaquePointer
 
     /// At most this many backtracking steps per match (PCRE2's own default
     /// is 10,000,000, which takes seconds on this project's machine). A

@@ -239,7 +239,8 @@ public enum JSONSchemaImport {
                 problem(nameNode, pointer, "property \"\(name)\" has no \"type\": \"string\": formctl imports string properties only")
             }
             if let min = rules.minLength, let max = rules.maxLength, min > max {
-                problem(mapping["minLength"] ?? nameNode, pointer + "/minLength", "minLength \(min) is above maxLength \(max): no value could pass")
+                let keyword = mapping.keys.first { JSONSchemaImport.string($0) == "minLength" }
+                problem(keyword ?? nameNode, pointer + "/minLength", "minLength \(min) is above maxLength \(max): no value could pass")
             }
             guard problems.count == before else { return nil }
             return FieldSpec(key: name, label: label, rules: rules)

@@ -26,9 +26,8 @@ public final class RulePattern: @unchecked Sendable {
 
     /// The pattern as given.
     public let source: String
-    // Internal, not private: `RulePattern+Scalars.swift` matches with them.
-    let code: OpaquePointer
-    let context: OpaquePointer
+    private let code: OpaquePointer
+    private let context: OpaquePointer
 
     /// At most this many backtracking steps per match (PCRE2's own default
     /// is 10,000,000, which takes seconds on this project's machine). A

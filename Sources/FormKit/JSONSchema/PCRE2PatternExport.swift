@@ -1,4 +1,5 @@
 import FormModel
+import Synchronization
 
 /// A formctl rule pattern (PCRE2 with `PCRE2_UTF` and `PCRE2_UCP`, matched
 /// against the whole value) rewritten as a JSON Schema `pattern`
@@ -93,14 +94,25 @@ struct PCRE2PatternExport {
         return "[" + (negate ? "^" : "") + members.joined() + "]"
     }
 
-    /// The scalars a class-like PCRE2 atom matches, as PCRE2 decides.
+    /// The scalars a class-like PCRE2 atom matches, as PCRE2 decides;
+    /// remembered per process (`\w` is asked four times by each `\b`).
     static func members(of atom: String) throws(PatternTranslationError) -> ScalarRanges {
+        if let known = memberCache.withLock({ $0[atom] }) { return known }
+        let members: ScalarRanges
         do {
-            return ScalarRanges(try RulePattern(atom).matchedScalars())
+            members = ScalarRanges(try RulePattern.matchedScalars(of: atom))
         } catch {
             throw PatternTranslationError(construct: atom, reason: "PCRE2 does not compile it: \(error)")
         }
+        memberCache.withLock { cache in
+            // A form has a handful of classes; a long-lived process must not grow without bound.
+            if cache.count >= 256 { cache.removeAll() }
+            cache[atom] = members
+        }
+        return members
     }
+
+    private static let memberCache = Mutex<[String: ScalarRanges]>([:])
 
     // MARK: Parsing PCRE2
 

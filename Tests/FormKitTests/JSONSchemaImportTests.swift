@@ -158,6 +158,20 @@ struct JSONSchemaImportTests {
         #expect(yaml.title == JSONSchemaImport.untitled && yaml.fields.first?.rules.maxLength == 3)
     }
 
+    @Test("the same form whichever resolver composed the document (Yams' default, or basic as form files use); a quoted number is not a count")
+    func resolvers() throws {
+        let text = #"{"title": "T", "type": "object", "properties": {"a": {"type": "string", "minLength": 2, "maxLength": 4.0}}, "additionalProperties": false}"#
+        let basic = try #require(try Yams.compose(yaml: text, .basic))
+        #expect(JSONSchemaImport.recognises(basic))
+        let spec = try JSONSchemaImport.spec(from: basic, file: "s.json")
+        #expect(spec == (try Self.imported(text)))
+        #expect(spec.fields.first?.rules.minLength == 2 && spec.fields.first?.rules.maxLength == 4)
+        let quoted = try Self.problems(#"{"type": "object", "properties": {"a": {"type": "string", "minLength": "2"}}, "additionalProperties": "no"}"#)
+        #expect(quoted.compactMap(\.pointer).sorted() == ["/additionalProperties", "/properties/a/minLength"], "\(quoted)")
+        let typed = try Self.problems(#"{"type": "object", "properties": {"a": {"type": "string", "title": 5, "minLength": -1}}}"#)
+        #expect(typed.compactMap(\.pointer).sorted() == ["/properties/a/minLength", "/properties/a/title"], "\(typed)")
+    }
+
     @Test("recognised by $schema or a top-level object type with properties and no pages")
     func recognition() throws {
         func recognises(_ text: String) throws -> Bool { JSONSchemaImport.recognises(try #require(try Yams.compose(yaml: text))) }

@@ -33,8 +33,14 @@ public enum JSONSchemaImport {
     /// `"type": "object"` with `properties` and no `pages`.
     public static func recognises(_ node: Yams.Node) -> Bool {
         guard case .mapping(let mapping) = node else { return false }
-        if let schema = string(mapping["$schema"]), isJSONSchemaURI(schema) { return true }
-        return string(mapping["type"]) == "object" && mapping["properties"] != nil && mapping["pages"] == nil
+        if let schema = string(member(mapping, "$schema")), isJSONSchemaURI(schema) { return true }
+        return string(member(mapping, "type")) == "object" && member(mapping, "properties") != nil && member(mapping, "pages") == nil
+    }
+
+    /// The value of `mapping`'s key `name`, compared as text (whatever the
+    /// resolver made of the key).
+    static func member(_ mapping: Yams.Node.Mapping, _ name: String) -> Yams.Node? {
+        mapping.first { $0.key.scalar?.string == name }?.value
     }
 
     /// The form the schema declares; `file` names it in problems. Throws
@@ -62,23 +68,11 @@ public enum JSONSchemaImport {
         text.hasPrefix("https://json-schema.org/") || text.hasPrefix("http://json-schema.org/")
     }
 
-    /// Whether the node's resolved tag is `name` (`!!str`, `!!int`…).
-    static func has(_ node: Yams.Node, _ name: Tag.Name) -> Bool { node.tag.rawValue == name.rawValue }
-
-    /// The node's text when it is a string scalar (quoted, or plain and not
-    /// a number, boolean or null).
-    static func string(_ node: Yams.Node?) -> String? {
-        guard let node, case .scalar(let scalar) = node, has(node, .str) else { return nil }
-        return scalar.string
-    }
+    /// The node's text when it is a string (`JSONSchemaScalars`).
+    static func string(_ node: Yams.Node?) -> String? { JSONSchemaScalars.string(node) }
 
     /// The node's value when it is a non-negative integer (`5` or `5.0`).
-    static func count(_ node: Yams.Node) -> Int? {
-        guard case .scalar = node else { return nil }
-        if has(node, .int), let value = node.int, value >= 0 { return value }
-        if has(node, .float), let value = node.float, value >= 0, value == value.rounded(), value < 1e15 { return Int(value) }
-        return nil
-    }
+    static func count(_ node: Yams.Node) -> Int? { JSONSchemaScalars.count(node) }
 
     /// `~` and `/` escaped as RFC 6901 says.
     static func pointerToken(_ key: String) -> String {
@@ -137,7 +131,7 @@ public enum JSONSchemaImport {
                         }
                     }
                 case "additionalProperties", "unevaluatedProperties":
-                    if !JSONSchemaImport.has(value, .bool) {
+                    if !JSONSchemaScalars.isBoolean(value) {
                         refuse(keyNode, pointer, keyword, "is accepted only as true or false: a form cannot declare a schema for other keys")
                     }
                 case _ where JSONSchemaImport.annotations.contains(keyword):

@@ -117,6 +117,23 @@ struct JSONSchemaImportTests {
         #expect(compared > 200)
     }
 
+    @Test("import then export: the exported schema gives the imported one's verdicts on every non-empty value")
+    func roundTrip() throws {
+        var jobs: [JSONSchemaPython.Job] = []
+        for testCase in Self.cases {
+            let text = Self.document(testCase.property)
+            let exported = try JSONSchemaExport.schema(of: try Self.imported(text))
+            let instances = testCase.values.map { #"{"v": "# + JSONSchemaPython.quoted($0) + "}" }
+            jobs.append(JSONSchemaPython.Job(schema: text, instances: instances))
+            jobs.append(JSONSchemaPython.Job(schema: exported, instances: instances))
+        }
+        let validated = try JSONSchemaPython.validate(jobs)
+        for (place, testCase) in Self.cases.enumerated() {
+            #expect(validated[2 * place] == validated[2 * place + 1], "\(testCase.property): \(testCase.values)")
+        }
+        #expect(validated.count == 2 * Self.cases.count)
+    }
+
     @Test("where Python's re is not ECMA-262, the import follows ECMA-262")
     func ecmaMeaning() throws {
         func field(_ pattern: String) throws -> FieldSpec {

@@ -76,7 +76,15 @@ public enum JSONSchemaImport {
 
     /// `~` and `/` escaped as RFC 6901 says.
     static func pointerToken(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        var token = ""
+        for character in key {
+            switch character {
+            case "~": token += "~0"
+            case "/": token += "~1"
+            default: token.append(character)
+            }
+        }
+        return token
     }
 
     struct Reader {

@@ -93,8 +93,9 @@ let package = Package(
         .testTarget(name: "FormScreensTests", dependencies: ["FormScreens", "FormModel", "FormLayout"]),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore", "FormModel", "FormScreens", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "FormLayout"]),
-        // Its exit-code expectations read the CLI's one table (ExitStatus).
-        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormStore", "FormScreens", "formctl"]),
+        // Its exit-code expectations read the CLI's one table (ExitStatus);
+        // the JSON Schema tests compose documents with Yams, as apply does.
+        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormStore", "FormScreens", "formctl", "Yams"]),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.

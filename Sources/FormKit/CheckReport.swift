@@ -89,7 +89,7 @@ public struct CheckReport: Hashable, Sendable {
             guard field.rules.required else { return nil }
             reason = "is required"
         case .short:
-            reason = ValidationState.shortReason(below: field.rules.shortBelow)
+            reason = ValidationState.shortReason(below: field.rules.shortBelow, unit: field.rules.lengthUnit)
         case .invalid:
             reason = field.brokenRule ?? "breaks a rule"
         }

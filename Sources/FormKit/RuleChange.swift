@@ -28,10 +28,13 @@ public struct RuleChange: Hashable, Sendable {
     public var shortBelow: Int?
     /// The author's message for a broken rule; `""` removes it, nil keeps the field's.
     public var message: String?
+    /// What the lengths count; nil keeps the field's.
+    public var lengthUnit: LengthUnit?
 
     /// A change; with no arguments it changes nothing.
     public init(clear: Bool = false, requirement: Requirement? = nil, minLength: Int? = nil, maxLength: Int? = nil,
-                pattern: String? = nil, email: Bool? = nil, shortBelow: Int? = nil, message: String? = nil) {
+                pattern: String? = nil, email: Bool? = nil, shortBelow: Int? = nil, message: String? = nil,
+                lengthUnit: LengthUnit? = nil) {
         self.clear = clear
         self.requirement = requirement
         self.minLength = minLength
@@ -40,6 +43,7 @@ public struct RuleChange: Hashable, Sendable {
         self.email = email
         self.shortBelow = shortBelow
         self.message = message
+        self.lengthUnit = lengthUnit
     }
 
     /// `rules` with this change applied.
@@ -52,6 +56,7 @@ public struct RuleChange: Hashable, Sendable {
         if let email { result.email = email }
         if let shortBelow { result.shortBelow = shortBelow }
         if let message { result.message = message.isEmpty ? nil : message }
+        if let lengthUnit { result.lengthUnit = lengthUnit }
         return result
     }
 }

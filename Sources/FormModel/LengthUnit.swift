@@ -15,4 +15,22 @@ public enum LengthUnit: String, Hashable, Codable, Sendable, CaseIterable {
         case .codePoints: value.unicodeScalars.count
         }
     }
+
+    /// `count` with this unit's name, for messages: `1 character`,
+    /// `3 code points`.
+    public func counted(_ count: Int) -> String {
+        switch self {
+        case .characters: "\(count) character\(count == 1 ? "" : "s")"
+        case .codePoints: "\(count) code point\(count == 1 ? "" : "s")"
+        }
+    }
+
+    /// `count` and the unit's plural name, as `check`'s reasons have always
+    /// been worded (`needs at least 1 characters`): `3 code points`.
+    public func plural(_ count: Int) -> String {
+        switch self {
+        case .characters: "\(count) characters"
+        case .codePoints: "\(count) code points"
+        }
+    }
 }

@@ -24,8 +24,8 @@ public enum ValidationState: String, CaseIterable, Codable, Sendable {
 
     /// Why a `short` value is not valid when `short` ends at `length`
     /// characters (a field's `FieldRules.shortBelow`).
-    public static func shortReason(below length: Int) -> String {
-        "has fewer than \(length) characters"
+    public static func shortReason(below length: Int, unit: LengthUnit = .characters) -> String {
+        "has fewer than \(unit.plural(length))"
     }
 
     /// The colour the minimap and the terminal show for the state.

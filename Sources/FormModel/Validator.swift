@@ -31,8 +31,10 @@ public enum Validator {
         guard !value.isEmpty else { return nil }
         if rules.minLength != nil || rules.maxLength != nil {
             let length = knownLength ?? rules.lengthUnit.length(of: value)
-            if let min = rules.minLength, length < min { return "needs at least \(min) characters, has \(length)" }
-            if let max = rules.maxLength, length > max { return "allows at most \(max) characters, has \(length)" }
+            // "characters" or "code points", as the field counts them.
+            let unit = rules.lengthUnit
+            if let min = rules.minLength, length < min { return "needs at least \(unit.plural(min)), has \(length)" }
+            if let max = rules.maxLength, length > max { return "allows at most \(unit.plural(max)), has \(length)" }
         }
         if let pattern = rules.pattern {
             // PCRE2 with limits (RulePattern): the check always finishes; a

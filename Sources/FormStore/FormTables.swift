@@ -5,11 +5,21 @@ import GRDB
 /// `minimap_rect`) as FormModel values. No validation here: callers check
 /// their input first.
 enum FormTables {
-    static let fieldColumns = fieldColumnsBeforeConditions + ", short_below, message, show_if_field, show_if_equals, show_if_filled"
+    static let fieldColumns = fieldColumnsBeforeLengthUnit + ", length_unit"
+    /// The field columns before 0005_length_unit.
+    static let fieldColumnsBeforeLengthUnit = fieldColumnsBeforeConditions + ", short_below, message, show_if_field, show_if_equals, show_if_filled"
     /// The field columns before 0004_field_conditions.
     static let fieldColumnsBeforeConditions = "key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email"
     /// The migration that adds `short_below`, `message` and `show_if_*` (0004_field_conditions).
     static let conditionsVersion = 4
+    /// The migration that adds `length_unit` (0005_length_unit).
+    static let lengthUnitVersion = 5
+
+    /// The field columns a database of `schemaVersion` has.
+    static func fieldColumns(atVersion schemaVersion: Int) -> String {
+        if schemaVersion >= lengthUnitVersion { return fieldColumns }
+        return schemaVersion >= conditionsVersion ? fieldColumnsBeforeLengthUnit : fieldColumnsBeforeConditions
+    }
 
     // MARK: Reading
     //
@@ -29,7 +39,7 @@ enum FormTables {
     /// pages, and the form reads as one page, `main`.
     static func definition(_ db: Database, schemaVersion: Int = EmbeddedMigration.latestVersion) throws -> FormDefinition {
         let (template, minimapWidth) = try formRow(db)
-        let fieldColumns = schemaVersion >= conditionsVersion ? fieldColumns : fieldColumnsBeforeConditions
+        let fieldColumns = fieldColumns(atVersion: schemaVersion)
         guard schemaVersion >= pagesVersion else {
             return FormDefinition(titleTemplate: template, rows: try rows(db, columns: rowColumnsBeforePages),
                                   fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth)
@@ -186,6 +196,14 @@ enum FormTables {
             if message == "" { try stored.mismatch("message", expected: "NULL or text of at least one character", replacement: "NULL") }
             showIf = try condition(stored, key: key)
         }
+        var lengthUnit = LengthUnit.characters
+        if row.hasColumn("length_unit") {
+            let text = try stored.text("length_unit", replacement: "'characters'")
+            guard let unit = LengthUnit(rawValue: text) else {
+                try stored.mismatch("length_unit", expected: "'characters' or 'code_points'", replacement: "'characters'")
+            }
+            lengthUnit = unit
+        }
         return Field(
             key: key,
             label: try stored.text("label"),
@@ -200,7 +218,8 @@ enum FormTables {
                 pattern: try stored.optionalText("pattern"),
                 email: try stored.boolean("email"),
                 shortBelow: shortBelow,
-                message: message),
+                message: message,
+                lengthUnit: lengthUnit),
             showIf: showIf)
     }
 
@@ -322,20 +341,20 @@ enum FormTables {
 
     static func insert(_ field: Field, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             arguments: [
                 field.key, field.label, field.value, field.row, field.position, field.isVisible,
                 field.rules.required, field.rules.minLength, field.rules.maxLength, field.rules.pattern, field.rules.email,
                 field.rules.shortBelow, field.rules.message,
-            ] + conditionArguments(field.showIf))
+            ] + conditionArguments(field.showIf) + [field.rules.lengthUnit.rawValue])
     }
 
     /// The assignments of a field's rule columns, for `ruleArguments`.
-    static let ruleAssignments = "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?, short_below = ?, message = ?"
+    static let ruleAssignments = "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?, short_below = ?, message = ?, length_unit = ?"
 
     /// The values of the rule columns for `rules`.
     static func ruleArguments(_ rules: FieldRules) -> StatementArguments {
-        [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, rules.shortBelow, rules.message]
+        [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, rules.shortBelow, rules.message, rules.lengthUnit.rawValue]
     }
 
     /// The assignments of a field's `show_if_*` columns, for `conditionArguments`.

@@ -96,6 +96,8 @@ struct FieldCommand: ParsableCommand {
         var shortBelow: Int?
         @Option(help: "Your words for check to give when any rule of the field is broken.") var message: String?
         @Flag(help: "Remove the message: check gives its own reasons.") var noMessage = false
+        @Option(help: "What the lengths count: characters (as a reader sees them; the default) or code-points (as JSON Schema's minLength and maxLength count).")
+        var lengthUnit: LengthUnit?
         @Flag(help: "Remove every rule first.") var clear = false
         @OptionGroup var database: DatabaseOptions
 
@@ -109,7 +111,8 @@ struct FieldCommand: ParsableCommand {
 
         func run() throws {
             let change = RuleChange(clear: clear, requirement: requirement, minLength: minLength, maxLength: maxLength,
-                                    pattern: pattern, email: email, shortBelow: shortBelow, message: noMessage ? "" : message)
+                                    pattern: pattern, email: email, shortBelow: shortBelow, message: noMessage ? "" : message,
+                                    lengthUnit: lengthUnit)
             let field = try database.run { form throws(FormKitError) in try form.changeRules(of: key, change) }
             Terminal.write(field.stateLine + "\n")
         }
@@ -157,6 +160,23 @@ extension FieldCommand {
             }
         }
     }
+}
+
+/// `--length-unit characters|code-points` (the database and `fields --json`
+/// write `code_points`; a command line spells it with a hyphen, as the
+/// options do).
+extension LengthUnit: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "characters": self = .characters
+        case "code-points", "code_points": self = .codePoints
+        default: return nil
+        }
+    }
+
+    public static var allValueStrings: [String] { ["characters", "code-points"] }
+
+    public var defaultValueDescription: String { self == .characters ? "characters" : "code-points" }
 }
 
 extension RuleChange.Requirement: EnumerableFlag {

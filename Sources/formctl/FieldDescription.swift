@@ -1,9 +1,10 @@
 import FormKit
 
 extension Field {
-    /// `first: short (yellow), 2 characters`, plus the broken rule for invalid values.
+    /// `first: short (yellow), 2 characters` (`code points` for a field
+    /// that counts them), plus the broken rule for invalid values.
     var stateLine: String {
-        var line = "\(key): \(state.rawValue) (\(state.color.rawValue)), \(length) character\(length == 1 ? "" : "s")"
+        var line = "\(key): \(state.rawValue) (\(state.color.rawValue)), \(rules.lengthUnit.counted(length))"
         // A violation quotes the user's pattern, so it is escaped like any user text.
         if let brokenRule { line += ": \(DisplayText.escaped(brokenRule))" }
         return line

@@ -238,6 +238,7 @@ struct FormFileReader {
     private mutating func checkConditions(_ spec: FormSpec) {
         let fields = spec.fields
         let keys = fields.map(\.key)
+        let keySet = Set(keys)
         var conditionOf: [String: String] = [:]
         for field in fields {
             guard let condition = field.showIf else { continue }
@@ -245,7 +246,7 @@ struct FormFileReader {
             let target = condition.field
             if target == field.key {
                 report(node, "`show_if` of `\(field.key)` reads the field itself: it could never be shown")
-            } else if !keys.contains(target) {
+            } else if !keySet.contains(target) {
                 let suggestion = KeySuggestion.nearest(to: target, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
                 report(node, "`show_if` of `\(field.key)` reads field `\(target)`, which the form does not have\(suggestion)")
             } else {

@@ -10,10 +10,17 @@ enum FormFileParseError {
             let character = value >= 0 ? " (U+\(String(format4: value)))" : ""
             return FileProblem(file: file, line: place?.line, column: place?.column,
                                message: "the file does not parse: \(problem)\(character)")
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _) where problem.contains("Maximum nesting level"):
+            return FileProblem(file: file, line: mark.line, column: mark.column,
+                               message: "the file does not parse: lists and mappings are nested more than 1000 deep")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
             return FileProblem(file: file, line: mark.line, column: mark.column,
                                message: "the file does not parse: \(problem)\(describe(context))")
         case .composer(let context, let problem, let mark, _):
+            if problem.contains("found another document") {
+                return FileProblem(file: file, line: mark.line, column: mark.column,
+                                   message: "the file does not parse: a form file is one YAML document, and a second one starts here")
+            }
             if problem.contains("undefined alias") {
                 return FileProblem(file: file, line: mark.line, column: mark.column,
                                    message: "YAML aliases (*name) are not supported in a form file: write each value out (quote text that starts with *)")
@@ -33,7 +40,7 @@ enum FormFileParseError {
 
     /// ` (while parsing a block mapping that starts at 2:1)`.
     private static func describe(_ context: YamlError.Context?) -> String {
-        guard let context, !context.text.isEmpty else { return "" }
+        guard let context, context.text.count > "while parsing".count else { return "" }
         return " (\(context.text) that starts at \(context.mark.line):\(context.mark.column))"
     }
 

@@ -335,7 +335,8 @@ struct FormFileReader {
     private mutating func text(_ properties: FormFileProperties, _ name: String) -> String? {
         guard let node = properties[name] else { return nil }
         guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .str else {
-            let hint = if case .scalar = node { " (write it in quotes to mean the text)" } else { "" }
+            let typed: Set<Tag.Name> = [.int, .float, .bool, .null]
+            let hint = typed.contains(FormFileScalars.tagName(node)) ? " (write it in quotes to mean the text)" : ""
             report(node, "`\(name)` must be text, not \(FormFileScalars.describe(node))\(hint)")
             return nil
         }

@@ -72,7 +72,7 @@ enum FormFileScalars {
             case .int, .float: return "the number \(text)"
             case .bool: return "the boolean \(text)"
             case .null: return scalar.string.isEmpty ? "no value" : "null (\(text))"
-            default: return "a value tagged \(FormFileScalars.tagName(node).rawValue)"
+            default: return "a value tagged \(FormFileScalars.tagName(node).rawValue) (form files use no YAML tags)"
             }
         }
     }

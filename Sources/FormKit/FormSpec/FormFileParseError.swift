@@ -10,10 +10,11 @@ enum FormFileParseError {
             let character = value >= 0 ? " (U+\(String(format4: value)))" : ""
             return FileProblem(file: file, line: place?.line, column: place?.column,
                                message: "the file does not parse: \(problem)\(character)")
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _) where problem.contains("Maximum nesting level"):
-            return FileProblem(file: file, line: mark.line, column: mark.column,
-                               message: "the file does not parse: lists and mappings are nested more than 1000 deep")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+            if problem.contains("Maximum nesting level") {
+                return FileProblem(file: file, line: mark.line, column: mark.column,
+                                   message: "the file does not parse: lists and mappings are nested more than 1000 deep")
+            }
             return FileProblem(file: file, line: mark.line, column: mark.column,
                                message: "the file does not parse: \(problem)\(describe(context))")
         case .composer(let context, let problem, let mark, _):

@@ -50,12 +50,12 @@ enum DerivedState {
     /// differ from what is stored: the one place those columns are written.
     static func store(_ validation: FieldValidation, ofField key: String, _ db: Database) throws {
         let (state, color, length) = (validation.state.rawValue, validation.color.rawValue, validation.length)
-        try db.execute(
-            sql: """
+        // Prepared once per connection: a refresh stores every field's.
+        try db.cachedStatement(sql: """
                 UPDATE field SET state = ?, color = ?, length = ?
                 WHERE key = ? AND (state IS NOT ? OR color IS NOT ? OR length IS NOT ?)
-                """,
-            arguments: [state, color, length, key, state, color, length])
+                """)
+            .execute(arguments: [state, color, length, key, state, color, length])
     }
 
     /// Saves the minimap `rects` over `stored` (what `minimap_rect` holds),

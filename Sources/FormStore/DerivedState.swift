@@ -27,13 +27,16 @@ enum DerivedState {
                 titleTemplate: FormDefinition.seed.titleTemplate, minimapWidth: FormDefinition.seed.minimapWidth, db)
         }
         // Form order is rows first, then left to right, whatever positions
-        // an edit in the sqlite3 shell left behind.
-        let order = try FormTables.fields(db)
+        // an edit in the sqlite3 shell left behind. The form is read once
+        // (a form of ten thousand fields takes a while to decode), and again
+        // only when positions had to be rewritten.
+        var definition = try FormTables.definition(db)
+        let order = definition.fields
             .sorted { ($0.row, $0.position, $0.key) < ($1.row, $1.position, $1.key) }
             .map(\.key)
-        try FormTables.assignPositions(inOrder: order, db)
-
-        let definition = try FormTables.definition(db)
+        if try FormTables.assignPositions(inOrder: order, current: definition.fields, db) {
+            definition = try FormTables.definition(db)
+        }
         // Pages that rows name but the table lost (see FormTables.pages).
         let storedPages = Set(try String.fetchAll(db, sql: "SELECT key FROM page"))
         for page in definition.pages where !storedPages.contains(page.key) {

@@ -391,14 +391,21 @@ enum FormTables {
     /// list every field once). Positions are unique, so everything first
     /// moves above the current maximum, where nothing can collide.
     static func assignPositions(inOrder keys: [String], _ db: Database) throws {
-        let current = try fields(db)
+        try assignPositions(inOrder: keys, current: try fields(db), db)
+    }
+
+    /// `assignPositions(inOrder:_:)` given the fields as stored, read
+    /// already; returns whether any position was written.
+    @discardableResult
+    static func assignPositions(inOrder keys: [String], current: [Field], _ db: Database) throws -> Bool {
         let now = Dictionary(current.map { ($0.key, $0.position) }, uniquingKeysWith: { first, _ in first })
-        guard keys.enumerated().contains(where: { now[$1] != $0 + 1 }) else { return }
+        guard keys.enumerated().contains(where: { now[$1] != $0 + 1 }) else { return false }
         let highest = now.values.max() ?? 0
         try db.execute(sql: "UPDATE field SET position = position + ?", arguments: [highest])
         let update = try db.cachedStatement(sql: "UPDATE field SET position = ? WHERE key = ?")
         for (index, key) in keys.enumerated() {
             try update.execute(arguments: [index + 1, key])
         }
+        return true
     }
 }

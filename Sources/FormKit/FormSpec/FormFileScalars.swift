@@ -71,7 +71,7 @@ enum FormFileScalars {
             case .str: return "the text \"\(text)\""
             case .int, .float: return "the number \(text)"
             case .bool: return "the boolean \(text)"
-            case .null: return scalar.string.isEmpty ? "no value" : "null (\(text))"
+            case .null: return scalar.string.isEmpty ? "an empty value" : "null (\(text))"
             default: return "a value tagged \(FormFileScalars.tagName(node).rawValue) (form files use no YAML tags)"
             }
         }

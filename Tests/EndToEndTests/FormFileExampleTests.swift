@@ -52,6 +52,29 @@ struct FormFileExampleTests {
         #expect(!FileManager.default.fileExists(atPath: box.path("missing.db")))
     }
 
+    @Test("export → apply to a new database → export gives the same text, for both examples and both formats",
+          arguments: ["Examples/forms/seed-002.yaml", "Examples/forms/onboarding.yaml", "Examples/forms/onboarding.json"])
+    func roundTrip(example: String) throws {
+        let box = try Sandbox()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(example).path
+        try box.ok(["apply", source], db: box.path("first.db"))
+        let format = example.hasSuffix(".json") ? "json" : "yaml"
+        let first = try box.ok(["export", "--format", format], db: box.path("first.db")).stdout
+        #expect(first == (try Self.packageFile(example)), "\(String(decoding: first, as: UTF8.self))")
+        let copy = box.path("copy." + format)
+        try first.write(to: URL(fileURLWithPath: copy))
+        try box.ok(["apply", copy], db: box.path("second.db"))
+        #expect(try box.ok(["export", "--format", format], db: box.path("second.db")).stdout == first)
+        // The stored form, read back with sqlite3: pages, rows, fields in order, a condition.
+        if example.contains("onboarding") {
+            #expect(try box.rows("SELECT key FROM page ORDER BY position", db: box.path("second.db")) == [["you"], ["team"], ["access"]])
+            let keys = try box.rows("SELECT key FROM field ORDER BY position", db: box.path("second.db")).map { $0[0] ?? "" }
+            #expect(keys == ["first", "last", "email", "state", "team", "manager", "laptop", "os", "github", "notes"])
+            #expect(try box.value("SELECT count(*) FROM form_row", db: box.path("second.db")) == "5")
+        }
+    }
+
     @Test("the onboarding example: three pages, YAML and JSON the same form, both as the writer prints them")
     func onboarding() throws {
         let yaml = try Self.packageFile("Examples/forms/onboarding.yaml")

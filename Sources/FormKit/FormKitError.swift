@@ -31,7 +31,8 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case unknownName
         /// The request clashes with the form as it is: a key in use, a row
         /// or page that still holds fields, the last page, a row on another
-        /// page.
+        /// page, a form file that leaves out fields holding values (without
+        /// `--prune`).
         case conflict
         /// A number outside its range: a row width, a tab bar height.
         case outOfRange
@@ -71,7 +72,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error):
             switch error {
             case .unknownField, .unknownRow, .unknownPage: .unknownName
-            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage: .conflict
+            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath
             case .invalidValue: .invalidValue

@@ -21,6 +21,11 @@ public struct FormRow: Hashable, Codable, Sendable {
         self.page = page
     }
 
+    /// The widest row formctl accepts, in points: every width (and range
+    /// bound) is more than 0 and at most this (the store's `CHECK`s say the
+    /// same).
+    public static let widestWidth = 100_000.0
+
     /// The accepted widths.
     public var widthRange: ClosedRange<Double> { minWidth...maxWidth }
 }

@@ -27,13 +27,16 @@ enum DerivedState {
                 titleTemplate: FormDefinition.seed.titleTemplate, minimapWidth: FormDefinition.seed.minimapWidth, db)
         }
         // Form order is rows first, then left to right, whatever positions
-        // an edit in the sqlite3 shell left behind.
-        let order = try FormTables.fields(db)
+        // an edit in the sqlite3 shell left behind. The form is read once
+        // (a form of ten thousand fields takes a while to decode), and again
+        // only when positions had to be rewritten.
+        var definition = try FormTables.definition(db)
+        let order = definition.fields
             .sorted { ($0.row, $0.position, $0.key) < ($1.row, $1.position, $1.key) }
             .map(\.key)
-        try FormTables.assignPositions(inOrder: order, db)
-
-        let definition = try FormTables.definition(db)
+        if try FormTables.assignPositions(inOrder: order, current: definition.fields, db) {
+            definition = try FormTables.definition(db)
+        }
         // Pages that rows name but the table lost (see FormTables.pages).
         let storedPages = Set(try String.fetchAll(db, sql: "SELECT key FROM page"))
         for page in definition.pages where !storedPages.contains(page.key) {
@@ -50,12 +53,12 @@ enum DerivedState {
     /// differ from what is stored: the one place those columns are written.
     static func store(_ validation: FieldValidation, ofField key: String, _ db: Database) throws {
         let (state, color, length) = (validation.state.rawValue, validation.color.rawValue, validation.length)
-        try db.execute(
-            sql: """
+        // Prepared once per connection: a refresh stores every field's.
+        try db.cachedStatement(sql: """
                 UPDATE field SET state = ?, color = ?, length = ?
                 WHERE key = ? AND (state IS NOT ? OR color IS NOT ? OR length IS NOT ?)
-                """,
-            arguments: [state, color, length, key, state, color, length])
+                """)
+            .execute(arguments: [state, color, length, key, state, color, length])
     }
 
     /// Saves the minimap `rects` over `stored` (what `minimap_rect` holds),

@@ -67,6 +67,33 @@ extension FormDatabase {
         return database
     }
 
+    /// Creates a new database at `path` holding `form` (its title, tab bar,
+    /// pages, rows and fields with their values) instead of the seed form:
+    /// `formctl apply` to a file that does not exist yet. Built aside and
+    /// linked into place as `open` creates one, so nobody sees it half made.
+    ///
+    /// Returns false, and writes nothing, when there already is a file at
+    /// `path` (or another process created one meanwhile): open that one.
+    /// The path is checked as `open` checks it. `form` is written as given:
+    /// check its keys, titles, rules and widths first (`FieldInput`).
+    public static func create(path: String, form: FormDefinition, geometry: some MinimapGeometry) throws(FormStoreError) -> Bool {
+        let file = DatabaseFile(path: path)
+        guard try file.inspect(busyTimeout: busyTimeout) == .missing else { return false }
+        try file.checkWritable()
+        return try NewDatabase.create(at: path, busyTimeout: busyTimeout, form: form, geometry: geometry)
+    }
+
+    /// Whether there is no file at `path` yet, so that `open` would create
+    /// one (or `create(path:form:geometry:)` would). Looks without writing,
+    /// and throws what `open` throws for a path it refuses or a file that
+    /// is not a form database.
+    public static func isMissing(path: String) throws(FormStoreError) -> Bool {
+        let file = DatabaseFile(path: path)
+        guard try file.inspect(busyTimeout: busyTimeout) == .missing else { return false }
+        try file.checkWritable()
+        return true
+    }
+
     /// The configuration of a connection that writes: foreign keys on, and
     /// a busy handler that polls every 0.2–2 ms (jittered) up to
     /// `busyTimeout`. SQLite's own timeout backs off to 100 ms sleeps,
@@ -122,10 +149,10 @@ extension FormDatabase {
         return FormDatabase(path: path, reading: connection, geometry: geometry)
     }
 
-    /// Inserts the seed form into a database without one, and refreshes the
-    /// derived data if the database was changed outside formctl. Writes
-    /// nothing when neither is needed.
-    func seedOrRefreshIfNeeded() throws(FormStoreError) {
+    /// Inserts `form` (the seed unless told) into a database without one,
+    /// and refreshes the derived data if the database was changed outside
+    /// formctl. Writes nothing when neither is needed.
+    func seedOrRefreshIfNeeded(with form: FormDefinition = .seed) throws(FormStoreError) {
         let (isEmpty, isStale) = try mappingErrors(path: path) {
             try queue.read { db in (try FormTables.isEmpty(db), try DerivedState.needsRefresh(db)) }
         }
@@ -133,7 +160,7 @@ extension FormDatabase {
         try write { db in
             // Asked again under the write lock: another process may have
             // seeded the file since the read above.
-            if try FormTables.isEmpty(db) { try FormTables.insert(.seed, db) }
+            if try FormTables.isEmpty(db) { try FormTables.insert(form, db) }
         }
     }
 }

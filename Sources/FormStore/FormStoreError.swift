@@ -69,6 +69,10 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case lastPage(key: String)
     /// A row asked for on one page sits on another.
     case rowOnOtherPage(number: Int, page: String, asked: String)
+    /// Making the structure equal to a form file (`formctl apply`) would
+    /// remove these fields, which hold values, and removing them was not
+    /// asked for (`--prune`). Nothing was written.
+    case fieldsHoldValues([HeldValue])
     /// A tab bar height outside `TabBarSettings.heightRange`.
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -81,6 +85,12 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// is close enough to be a likely typo.
     public static func unknownPage(_ key: String, among keys: [String]) -> FormStoreError {
         .unknownPage(key: key, suggestion: KeySuggestion.nearest(to: key, in: keys))
+    }
+
+    /// `unknownField` for `key`, suggesting the nearest of `keys` when one
+    /// is close enough to be a likely typo.
+    public static func unknownField(_ key: String, among keys: [String]) -> FormStoreError {
+        .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: keys))
     }
 
     /// The message for the user: what happened and what to do about it.
@@ -140,6 +150,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "page '\(key)' is the form's only page, and a form keeps at least one; add another page first"
         case .rowOnOtherPage(let number, let page, let asked):
             "row \(number) is on page '\(page)', not '\(asked)'; leave out --page or --row, or name a row of that page (formctl row list)"
+        case .fieldsHoldValues(let fields):
+            "the file leaves out \(fields.count == 1 ? "a field that holds a value" : "\(fields.count) fields that hold values"): \(fields.map(\.description).joined(separator: ", ")); nothing was changed. Keep \(fields.count == 1 ? "it" : "them") in the file, clear \(fields.count == 1 ? "it" : "them") first (formctl set KEY ''), or apply with --prune to remove \(fields.count == 1 ? "it" : "them") (the values stay in history)"
         case .tabBarHeightOutOfRange(let height, let range):
             "the tab bar cannot be \(Points.format(height)) points high: its height must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):

@@ -304,25 +304,32 @@ enum FormTables {
 
     // MARK: Writing
 
-    /// Inserts a whole form into empty tables (the seed, for a new file);
-    /// its pages replace the titles and places of pages that exist (the
-    /// migration's `main`).
+    /// Inserts a whole form into empty tables (the seed, or a form file's
+    /// form, for a new file); its pages replace those that exist (the
+    /// migration's `main`, which no row names yet in empty tables).
     static func insert(_ definition: FormDefinition, _ db: Database) throws {
         try insertForm(titleTemplate: definition.titleTemplate, minimapWidth: definition.minimapWidth, db)
         try db.execute(
             sql: "UPDATE form SET selected_page = ?, tab_bar_height = ?, tab_bar_hidden = ? WHERE id = 1",
             arguments: [definition.selectedPage, definition.tabBar.height, definition.tabBar.isHidden])
+        // Positions are unique: `main` at 1 would collide with a form whose
+        // first page is another.
+        try db.execute(sql: "DELETE FROM page")
         for page in definition.pages {
             try insertPage(page, db)
         }
         for row in definition.rows {
-            try db.execute(
-                sql: "INSERT INTO form_row (number, width, min_width, max_width, page) VALUES (?, ?, ?, ?, ?)",
-                arguments: [row.number, row.width, row.minWidth, row.maxWidth, row.page])
+            try insert(row, db)
         }
         for field in definition.fields {
             try insert(field, db)
         }
+    }
+
+    /// Inserts `row` with its number.
+    static func insert(_ row: FormRow, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO form_row (number, width, min_width, max_width, page) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [row.number, row.width, row.minWidth, row.maxWidth, row.page])
     }
 
     /// Inserts the single `form` row (id 1).
@@ -339,9 +346,10 @@ enum FormTables {
             arguments: [page.key, page.title, page.position])
     }
 
+    /// Inserts `field` with its value and position (a statement prepared
+    /// once per connection: a form file may add thousands).
     static func insert(_ field: Field, _ db: Database) throws {
-        try db.execute(
-            sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        try db.cachedStatement(sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
             arguments: [
                 field.key, field.label, field.value, field.row, field.position, field.isVisible,
                 field.rules.required, field.rules.minLength, field.rules.maxLength, field.rules.pattern, field.rules.email,
@@ -380,9 +388,9 @@ enum FormTables {
 
     static func replaceMinimapRects(with rects: [MinimapRect], _ db: Database) throws {
         try db.execute(sql: "DELETE FROM minimap_rect")
+        let insert = try db.cachedStatement(sql: "INSERT INTO minimap_rect (z, key, kind, color, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for rect in rects {
-            try db.execute(
-                sql: "INSERT INTO minimap_rect (z, key, kind, color, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            try insert.execute(
                 arguments: [rect.z, rect.key, rect.kind.rawValue, rect.color.rawValue, rect.x, rect.y, rect.width, rect.height])
         }
     }
@@ -391,9 +399,9 @@ enum FormTables {
     /// (both in z order), or the whole table when their z's differ.
     static func updateMinimapRects(from old: [MinimapRect], to new: [MinimapRect], _ db: Database) throws {
         guard old.map(\.z) == new.map(\.z) else { return try replaceMinimapRects(with: new, db) }
+        let update = try db.cachedStatement(sql: "UPDATE minimap_rect SET key = ?, kind = ?, color = ?, x = ?, y = ?, width = ?, height = ? WHERE z = ?")
         for (before, rect) in zip(old, new) where before != rect {
-            try db.execute(
-                sql: "UPDATE minimap_rect SET key = ?, kind = ?, color = ?, x = ?, y = ?, width = ?, height = ? WHERE z = ?",
+            try update.execute(
                 arguments: [rect.key, rect.kind.rawValue, rect.color.rawValue, rect.x, rect.y, rect.width, rect.height, rect.z])
         }
     }
@@ -402,13 +410,21 @@ enum FormTables {
     /// list every field once). Positions are unique, so everything first
     /// moves above the current maximum, where nothing can collide.
     static func assignPositions(inOrder keys: [String], _ db: Database) throws {
-        let current = try fields(db)
+        try assignPositions(inOrder: keys, current: try fields(db), db)
+    }
+
+    /// `assignPositions(inOrder:_:)` given the fields as stored, read
+    /// already; returns whether any position was written.
+    @discardableResult
+    static func assignPositions(inOrder keys: [String], current: [Field], _ db: Database) throws -> Bool {
         let now = Dictionary(current.map { ($0.key, $0.position) }, uniquingKeysWith: { first, _ in first })
-        guard keys.enumerated().contains(where: { now[$1] != $0 + 1 }) else { return }
+        guard keys.enumerated().contains(where: { now[$1] != $0 + 1 }) else { return false }
         let highest = now.values.max() ?? 0
         try db.execute(sql: "UPDATE field SET position = position + ?", arguments: [highest])
+        let update = try db.cachedStatement(sql: "UPDATE field SET position = ? WHERE key = ?")
         for (index, key) in keys.enumerated() {
-            try db.execute(sql: "UPDATE field SET position = ? WHERE key = ?", arguments: [index + 1, key])
+            try update.execute(arguments: [index + 1, key])
         }
+        return true
     }
 }

@@ -1,10 +1,10 @@
 /// Finds the existing key a mistyped one most likely meant (`frist` →
 /// `first`), for `FormStoreError.unknownField`.
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The key among `candidates` nearest to `key`, if it is within a third
     /// of the longer key's length (at least 1, at most 3 edits), else nil.
     /// Ties go to the candidate listed first (form order).
-    static func nearest(to key: String, in candidates: [String]) -> String? {
+    public static func nearest(to key: String, in candidates: [String]) -> String? {
         var best: (key: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(key.lowercased(), candidate.lowercased())

@@ -1,3 +1,4 @@
+import FormModel
 import Foundation
 import GRDB
 #if canImport(Glibc)
@@ -15,22 +16,27 @@ import Darwin
 /// half-made database at the path, and no switch to WAL mode happens on a
 /// file another process has open.
 enum NewDatabase {
-    static func create(at path: String, busyTimeout: TimeInterval, geometry: any MinimapGeometry) throws(FormStoreError) {
+    /// Creates the database at `path` holding `form` (the seed unless told),
+    /// and returns whether this call made it: false when another process
+    /// put a file there first (which is then left to its creator).
+    @discardableResult
+    static func create(at path: String, busyTimeout: TimeInterval, form: FormDefinition = .seed,
+                       geometry: any MinimapGeometry) throws(FormStoreError) -> Bool {
         let folder = DatabaseFile.folder(of: path)
         let name = (path as NSString).lastPathComponent
         let temporary = "\(folder)/.\(name).creating-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
         }
-        try build(temporary, reportedAs: path, busyTimeout: busyTimeout, geometry: geometry)
-        if link(temporary, path) == 0 { return }
+        try build(temporary, reportedAs: path, busyTimeout: busyTimeout, form: form, geometry: geometry)
+        if link(temporary, path) == 0 { return true }
         let code = errno
-        if code == EEXIST { return } // another process created it first
+        if code == EEXIST { return false } // another process created it first
         // A file system without hard links: rename, unless the path has
         // appeared meanwhile (a narrow race, only on such file systems).
         if code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == EMLINK {
-            if access(path, F_OK) != 0 && rename(temporary, path) == 0 { return }
-            if access(path, F_OK) == 0 { return }
+            if access(path, F_OK) != 0 && rename(temporary, path) == 0 { return true }
+            if access(path, F_OK) == 0 { return false }
         }
         switch code {
         case EACCES, EROFS: throw .readOnly(path: path)
@@ -39,8 +45,9 @@ enum NewDatabase {
         }
     }
 
-    /// Builds the seeded database at `temporary` and closes it.
-    private static func build(_ temporary: String, reportedAs path: String, busyTimeout: TimeInterval, geometry: any MinimapGeometry) throws(FormStoreError) {
+    /// Builds the database holding `form` at `temporary` and closes it.
+    private static func build(_ temporary: String, reportedAs path: String, busyTimeout: TimeInterval, form: FormDefinition,
+                              geometry: any MinimapGeometry) throws(FormStoreError) {
         let queue = try mappingErrors(path: path) {
             let queue = try DatabaseQueue(path: temporary, configuration: FormDatabase.writerConfiguration(busyTimeout: busyTimeout))
             try queue.writeWithoutTransaction { db in
@@ -53,7 +60,7 @@ enum NewDatabase {
         let database = FormDatabase(path: path, queue: queue, geometry: geometry)
         do {
             try mappingErrors(path: path) { try MigrationRunner.migrate(queue, path: path) }
-            try database.seedOrRefreshIfNeeded()
+            try database.seedOrRefreshIfNeeded(with: form)
             // Closing checkpoints the WAL into the file and removes -wal and
             // -shm: the linked file is complete on its own.
             try database.close()

@@ -1,0 +1,288 @@
+import FormModel
+import FormStore
+
+/// What `formctl apply` changes to bring a stored form's structure in line
+/// with a form file: the lines it prints, and the form it writes.
+///
+/// Pages and fields are matched by key, rows by page and place on the page
+/// (a row's number in the lines is its place on its page, from 1, as in the
+/// file). Lines come in the order a reader checks a form: the title and tab
+/// bar, then the pages, the rows page by page, and the fields in form order,
+/// each group's removals after what stays. A page or field is reported as
+/// moved only when it no longer stands in order with the others that stay:
+/// a field inserted at the front of a row moves none of the others.
+///
+/// Values are not part of a form file: a field that stays keeps its value,
+/// a new one starts empty.
+public struct ApplyPlan: Sendable {
+    /// The changes, one line each, in print order; empty when the stored
+    /// structure already is the file's.
+    public let changes: [ApplyChange]
+    /// The whole form after the apply: the file's structure, with the
+    /// stored values of the fields that stay, rows numbered page after page,
+    /// the stored selection (the first page's when its page goes) and
+    /// minimap width.
+    public let target: FormDefinition
+    /// The fields the file leaves out that hold values: `apply` removes them
+    /// only with `--prune`.
+    public let heldValues: [HeldValue]
+    /// The form planned from (nil: none yet).
+    let stored: FormDefinition?
+
+    /// Whether nothing changes: `apply` then writes nothing at all.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// The plan that turns `stored` (nil: no database yet, which `apply`
+    /// creates from the file) into `spec`'s form.
+    public init(stored: FormDefinition?, spec: FormSpec) {
+        self.stored = stored
+        target = Self.target(of: spec, over: stored)
+        var planner = Planner(stored: stored ?? Self.nothing, spec: spec, isNew: stored == nil)
+        planner.plan()
+        changes = planner.changes
+        heldValues = planner.held
+    }
+
+    /// A form with nothing in it: what a new database is planned from.
+    private static let nothing = FormDefinition(titleTemplate: "", rows: [], fields: [], pages: [], selectedPage: nil)
+
+    /// The form `spec` declares, over `stored`'s values and settings.
+    static func target(of spec: FormSpec, over stored: FormDefinition?) -> FormDefinition {
+        var values: [String: String] = [:]
+        if let stored {
+            values.reserveCapacity(stored.fields.count)
+            for field in stored.fields { values[field.key] = field.value }
+        }
+        var pages: [FormPage] = [], rows: [FormRow] = [], fields: [Field] = []
+        pages.reserveCapacity(spec.pages.count)
+        for (pageIndex, page) in spec.pages.enumerated() {
+            pages.append(FormPage(key: page.key, title: page.title, position: pageIndex + 1))
+            for row in page.rows {
+                let number = rows.count + 1
+                rows.append(FormRow(number: number, width: row.width, minWidth: row.minWidth, maxWidth: row.maxWidth, page: page.key))
+                for field in row.fields {
+                    fields.append(Field(
+                        key: field.key, label: field.label, value: values[field.key] ?? "", row: number,
+                        position: fields.count + 1, isVisible: !field.isHidden, rules: field.rules, showIf: field.showIf))
+                }
+            }
+        }
+        var form = FormDefinition(
+            titleTemplate: spec.title, rows: rows, fields: fields,
+            minimapWidth: stored?.minimapWidth ?? FormDefinition.seed.minimapWidth, pages: pages,
+            selectedPage: pages.first?.key, tabBar: spec.tabBar ?? stored?.tabBar ?? TabBarSettings())
+        // The selection stays unless what it shows goes: its page, or the
+        // More tab (which only a form of many pages has).
+        if let stored, let selected = stored.selectedPage {
+            let keys = Set(spec.pages.map(\.key))
+            let goes = selected == FormDefinition.moreSelection
+                ? pages.count <= TabBarLayout.maximumTabs
+                : stored.pages.contains { $0.key == selected } && !keys.contains(selected)
+            if !goes { form.selectedPage = selected }
+        }
+        return form
+    }
+}
+
+/// Works out `ApplyPlan`'s lines.
+private struct Planner {
+    let stored: FormDefinition
+    let spec: FormSpec
+    let isNew: Bool
+    var changes: [ApplyChange] = []
+    var held: [HeldValue] = []
+
+    init(stored: FormDefinition, spec: FormSpec, isNew: Bool) {
+        self.stored = stored
+        self.spec = spec
+        self.isNew = isNew
+    }
+
+    /// Rows are named with their page once the form has more than one.
+    private var namesPages: Bool { spec.pages.count > 1 || stored.pages.count > 1 }
+
+    private func rowName(_ index: Int, page: String) -> String {
+        namesPages ? "row \(index + 1) (page \(page))" : "row \(index + 1)"
+    }
+
+    private mutating func add(_ kind: ApplyChange.Kind, _ subject: ApplyChange.Subject, _ text: String) {
+        changes.append(ApplyChange(kind, subject, text))
+    }
+
+    mutating func plan() {
+        planForm()
+        planPages()
+        planRows()
+        planFields()
+    }
+
+    // MARK: Title and tab bar
+
+    private mutating func planForm() {
+        if isNew {
+            add(.added, .title, "title \(Describe.quoted(spec.title))")
+        } else if stored.titleTemplate != spec.title {
+            add(.changed, .title, "title \(Describe.quoted(stored.titleTemplate)) → \(Describe.quoted(spec.title))")
+        }
+        guard let tabBar = spec.tabBar else { return }
+        if isNew {
+            add(.added, .tabBar, "tab bar height \(Points.format(tabBar.height))\(tabBar.isHidden ? ", hidden" : "")")
+            return
+        }
+        if stored.tabBar.height != tabBar.height {
+            add(.changed, .tabBar, "tab bar height \(Points.format(stored.tabBar.height)) → \(Points.format(tabBar.height))")
+        }
+        if stored.tabBar.isHidden != tabBar.isHidden {
+            add(.changed, .tabBar, "tab bar hidden \(Describe.yesNo(stored.tabBar.isHidden)) → \(Describe.yesNo(tabBar.isHidden))")
+        }
+    }
+
+    // MARK: Pages
+
+    private mutating func planPages() {
+        let storedIndex = Dictionary(stored.pages.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let keptOrder = spec.pages.compactMap { storedIndex[$0.key] }
+        let inOrder = LongestIncreasing.indices(keptOrder)
+        var keptIndex = 0
+        for (index, page) in spec.pages.enumerated() {
+            guard let was = storedIndex[page.key] else {
+                add(.added, .page, "page \(page.key) \(Describe.quoted(page.title))")
+                continue
+            }
+            if !inOrder.contains(keptIndex) { add(.changed, .page, "page \(page.key) moved to place \(index + 1)") }
+            keptIndex += 1
+            let title = stored.pages[was].title
+            if title != page.title {
+                add(.changed, .page, "page \(page.key) title \(Describe.quoted(title)) → \(Describe.quoted(page.title))")
+            }
+        }
+        let wanted = Set(spec.pages.map(\.key))
+        for page in stored.pages where !wanted.contains(page.key) {
+            add(.removed, .page, "page \(page.key)")
+        }
+    }
+
+    // MARK: Rows
+
+    private var storedRowsByPage: [String: [FormRow]] {
+        Dictionary(grouping: stored.rows.sorted { $0.number < $1.number }, by: \.page)
+    }
+
+    private mutating func planRows() {
+        let storedRows = storedRowsByPage
+        for page in spec.pages {
+            let before = storedRows[page.key] ?? []
+            for (index, row) in page.rows.enumerated() {
+                let name = rowName(index, page: page.key)
+                guard index < before.count else {
+                    let range = row.minWidth == row.width && row.maxWidth == row.width
+                        ? "" : " (\(Points.format(row.minWidth))…\(Points.format(row.maxWidth)))"
+                    add(.added, .row, "\(name) width \(Points.format(row.width))\(range)")
+                    continue
+                }
+                let was = before[index]
+                if was.width != row.width {
+                    add(.changed, .row, "\(name) width \(Points.format(was.width)) → \(Points.format(row.width))")
+                }
+                if was.minWidth != row.minWidth || was.maxWidth != row.maxWidth {
+                    add(.changed, .row, "\(name) range \(Points.format(was.minWidth))…\(Points.format(was.maxWidth)) → "
+                        + "\(Points.format(row.minWidth))…\(Points.format(row.maxWidth))")
+                }
+            }
+            for index in before.indices where index >= page.rows.count {
+                add(.removed, .row, rowName(index, page: page.key))
+            }
+        }
+        let wanted = Set(spec.pages.map(\.key))
+        for page in stored.pages where !wanted.contains(page.key) {
+            for index in (storedRows[page.key] ?? []).indices { add(.removed, .row, rowName(index, page: page.key)) }
+        }
+    }
+
+    // MARK: Fields
+
+    /// Where a field sits: its page, its row's place on the page and its
+    /// place in the row (all from 0).
+    private struct Place: Equatable {
+        var page: String
+        var row: Int
+        var index: Int
+    }
+
+    /// Where each stored field sits (none for a field whose row is gone).
+    private var storedPlaces: [String: Place] {
+        var rowPlace: [Int: (page: String, index: Int)] = [:]
+        for (page, rows) in storedRowsByPage {
+            for (index, row) in rows.enumerated() { rowPlace[row.number] = (page, index) }
+        }
+        var counts: [Int: Int] = [:]
+        var places: [String: Place] = [:]
+        places.reserveCapacity(stored.fields.count)
+        for field in stored.fields {
+            guard let row = rowPlace[field.row] else { continue }
+            let index = counts[field.row, default: 0]
+            counts[field.row] = index + 1
+            places[field.key] = Place(page: row.page, row: row.index, index: index)
+        }
+        return places
+    }
+
+    private mutating func planFields() {
+        let places = storedPlaces
+        var storedField: [String: Field] = [:]
+        storedField.reserveCapacity(stored.fields.count)
+        for field in stored.fields { storedField[field.key] = field }
+
+        for page in spec.pages {
+            for (rowIndex, row) in page.rows.enumerated() {
+                // The fields that stayed in this row: the ones out of order
+                // among them moved within it.
+                let stayed = row.fields.indices.filter { places[row.fields[$0].key].map { $0.page == page.key && $0.row == rowIndex } ?? false }
+                let inOrder = LongestIncreasing.indices(stayed.compactMap { places[row.fields[$0].key]?.index })
+                let movedWithin = Set(stayed.enumerated().compactMap { inOrder.contains($0) ? nil : $1 })
+                let rowText = "page \(page.key), row \(rowIndex + 1)"
+                for (index, field) in row.fields.enumerated() {
+                    guard let was = storedField[field.key] else {
+                        add(.added, .field, "field \(field.key) (\(rowText))")
+                        continue
+                    }
+                    if places[field.key].map({ $0.page != page.key || $0.row != rowIndex }) ?? true {
+                        add(.changed, .field, "field \(field.key) moved to \(rowText)")
+                    } else if movedWithin.contains(index) {
+                        add(.changed, .field, "field \(field.key) moved to place \(index + 1) (\(rowText))")
+                    }
+                    planField(was, field)
+                }
+            }
+        }
+        let wanted = Set(spec.fields.map(\.key))
+        for field in stored.fields where !wanted.contains(field.key) {
+            if field.value.isEmpty {
+                add(.removed, .field, "field \(field.key)")
+            } else {
+                let value = HeldValue(key: field.key, length: field.value.count)
+                held.append(value)
+                add(.removed, .field, "field \(field.key) (holds \(value.length) character\(value.length == 1 ? "" : "s"))")
+            }
+        }
+    }
+
+    private mutating func planField(_ was: Field, _ field: FieldSpec) {
+        let key = field.key
+        if was.label != field.label {
+            add(.changed, .field, "field \(key) label \(Describe.quoted(was.label)) → \(Describe.quoted(field.label))")
+        }
+        if was.rules != field.rules {
+            // Every rule a file can say is named; "changed" covers any the
+            // model gains before this list does, so a change is never silent.
+            let rules = Describe.ruleChanges(from: was.rules, to: field.rules)
+            add(.changed, .field, "field \(key) rules: \(rules.isEmpty ? "changed" : rules.joined(separator: ", "))")
+        }
+        if was.isVisible == field.isHidden {
+            add(.changed, .field, "field \(key) hidden \(Describe.yesNo(!was.isVisible)) → \(Describe.yesNo(field.isHidden))")
+        }
+        if was.showIf != field.showIf {
+            add(.changed, .field, "field \(key) show_if \(Describe.condition(was.showIf)) → \(Describe.condition(field.showIf))")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import FormModel
+
+/// How `formctl apply`'s lines write values: text in double quotes (with
+/// `\"`, `\\` and control characters escaped, so that a line stays one
+/// line), flags as yes/no, a missing rule as `none`, rule names as a form
+/// file spells them.
+enum Describe {
+    /// `"text"`, escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case 0x0A: result += "\\n"
+            case 0x09: result += "\\t"
+            case 0x0D: result += "\\r"
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    static func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
+
+    static func number(_ value: Int?) -> String { value.map(String.init) ?? "none" }
+
+    static func text(_ value: String?) -> String { value.map(quoted) ?? "none" }
+
+    /// `toggle equals "on"`, `toggle filled`, or `none`.
+    static func condition(_ condition: ShowCondition?) -> String {
+        switch condition {
+        case nil: "none"
+        case .equals(let field, let value)?: "\(field) equals \(quoted(value))"
+        case .filled(let field)?: "\(field) filled"
+        }
+    }
+
+    /// Each rule that differs, `max_length 80 → 60`, in a form file's order.
+    static func ruleChanges(from old: FieldRules, to new: FieldRules) -> [String] {
+        var changes: [String] = []
+        func compare(_ name: String, _ before: String, _ after: String) {
+            if before != after { changes.append("\(name) \(before) → \(after)") }
+        }
+        compare("required", yesNo(old.required), yesNo(new.required))
+        compare("min_length", number(old.minLength), number(new.minLength))
+        compare("max_length", number(old.maxLength), number(new.maxLength))
+        compare("pattern", text(old.pattern), text(new.pattern))
+        compare("email", yesNo(old.email), yesNo(new.email))
+        compare("short_below", String(old.shortBelow), String(new.shortBelow))
+        compare("message", text(old.message), text(new.message))
+        compare("length_unit", old.lengthUnit.rawValue, new.lengthUnit.rawValue)
+        return changes
+    }
+}

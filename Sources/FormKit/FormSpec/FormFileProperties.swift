@@ -1,0 +1,29 @@
+import Yams
+
+/// A mapping of a form file (the form, a page, a row, a field, a tab bar,
+/// a condition), its properties by name, each with the nodes of its name
+/// and value so that a problem points at the right one.
+struct FormFileProperties {
+    /// The mapping itself: where a problem with the whole of it (a missing
+    /// property) is reported.
+    let owner: Node
+    /// Each known property's value node.
+    var values: [String: Node] = [:]
+    /// Each known property's name node.
+    var names: [String: Node] = [:]
+
+    /// The value of property `name`, if given.
+    subscript(_ name: String) -> Node? { values[name] }
+
+    /// The property names each kind of mapping has, in the order the writer
+    /// puts them (unknown ones get the nearest as a suggestion).
+    enum Known {
+        static let form = ["title", "tab_bar", "pages"]
+        static let tabBar = ["height", "hidden"]
+        static let page = ["key", "title", "rows"]
+        static let row = ["width", "min_width", "max_width", "fields"]
+        static let field = ["key", "label", "required", "min_length", "max_length", "pattern", "email", "length_unit",
+                            "short_below", "message", "hidden", "show_if"]
+        static let condition = ["field", "equals", "filled"]
+    }
+}

@@ -1,0 +1,418 @@
+import FormStore
+import Yams
+
+/// Turns a composed form file (Yams nodes, each with its line and column)
+/// into a `FormSpec`, checking everything a database would refuse and
+/// everything that cannot hold, and collecting each problem at the node it
+/// is about (up to `problemLimit`).
+///
+/// Reading goes on after a problem, so that one run reports several; the
+/// spec it builds then is incomplete and only serves the checks across the
+/// form (duplicate keys, conditions).
+struct FormFileReader {
+    /// The file as the user named it, for each problem.
+    let file: String
+    /// What is wrong so far, in document order within each pass.
+    private(set) var problems: [FileProblem] = []
+    /// Problems beyond `problemLimit`, counted but not kept.
+    private(set) var unreported = 0
+
+    /// At most this many problems are listed: past that, the first ones are
+    /// enough to start fixing, and a garbage file must not print megabytes.
+    static let problemLimit = 20
+
+    /// Where each field was declared, for the checks across the form.
+    private var fieldPlaces: [String: (key: Node, showIf: Node?)] = [:]
+    /// Where each page key was declared.
+    private var pagePlaces: [String: Node] = [:]
+    /// Rows read so far, across pages: the store numbers rows up to
+    /// `maximumRows`.
+    private var rowCount = 0
+
+    /// The most rows a form has (the store's `form_row.number` CHECK).
+    static let maximumRows = 1_000_000
+
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: Problems
+
+    /// Records a problem at `node`'s place (the whole file when nil).
+    mutating func report(_ node: Node?, _ message: String) {
+        report(line: node?.mark?.line, column: node?.mark?.column, message)
+    }
+
+    /// Records a problem at a place.
+    mutating func report(line: Int?, column: Int?, _ message: String) {
+        guard problems.count < Self.problemLimit else {
+            unreported += 1
+            return
+        }
+        problems.append(FileProblem(file: file, line: line, column: column, message: message))
+    }
+
+    /// Every problem, with a last line saying how many more there were.
+    var allProblems: [FileProblem] {
+        guard unreported > 0 else { return problems }
+        return problems + [FileProblem(file: file, message: "\(unreported) more problem\(unreported == 1 ? "" : "s") not listed: fix these first")]
+    }
+
+    // MARK: The form
+
+    /// The spec `root` declares, or nil when it is not even a mapping.
+    mutating func form(_ root: Node) -> FormSpec? {
+        guard let properties = mapping(root, "a form file", known: FormFileProperties.Known.form,
+                                       shape: "a mapping with `title`, `tab_bar` and `pages`") else { return nil }
+        let title = text(properties, "title") ?? ""
+        var tabBar: TabBarSettings? = nil
+        if let node = properties["tab_bar"] { tabBar = self.tabBar(node) }
+        var pages: [PageSpec] = []
+        if let list = properties["pages"] {
+            if let items = sequence(list, "pages", shape: "a list of pages") {
+                if items.isEmpty { report(list, "`pages` is empty: a form has at least one page") }
+                for item in items { if let page = page(item) { pages.append(page) } }
+            }
+        } else {
+            report(root, "a form file needs `pages`: a list of at least one page, each with `key` and `rows`")
+        }
+        let spec = FormSpec(title: title, tabBar: tabBar, pages: pages)
+        checkConditions(spec)
+        return spec
+    }
+
+    private mutating func tabBar(_ node: Node) -> TabBarSettings? {
+        guard let properties = mapping(node, "`tab_bar`", known: FormFileProperties.Known.tabBar,
+                                       shape: "a mapping with `height` and `hidden`") else { return nil }
+        var settings = TabBarSettings()
+        if let height = points(properties, "height") {
+            if TabBarSettings.heightRange.contains(height) {
+                settings.height = height
+            } else if let node = properties["height"] {
+                let range = TabBarSettings.heightRange
+                report(node, "`height` \(Self.format(height)) is out of range: the tab bar is \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) points high")
+            }
+        }
+        if let hidden = bool(properties, "hidden") { settings.isHidden = hidden }
+        return settings
+    }
+
+    private mutating func page(_ node: Node) -> PageSpec? {
+        guard let properties = mapping(node, "a page", known: FormFileProperties.Known.page,
+                                       shape: "a mapping with `key`, `title` and `rows`") else { return nil }
+        let key = self.key(properties, kind: "page")
+        if let key, let keyNode = properties["key"] {
+            if let first = pagePlaces[key] {
+                report(keyNode, "duplicate page key `\(key)`: a page of that key is already declared at \(Self.place(first))")
+            } else {
+                pagePlaces[key] = keyNode
+            }
+        }
+        var title = key ?? ""
+        if let given = text(properties, "title") {
+            if given.isEmpty, let node = properties["title"] {
+                report(node, "a page's `title` cannot be empty (leave it out to use the key)")
+            } else {
+                title = given
+            }
+        }
+        var rows: [RowSpec] = []
+        if let list = properties["rows"], let items = sequence(list, "rows", shape: "a list of rows") {
+            for item in items { if let row = row(item) { rows.append(row) } }
+        }
+        guard let key else { return nil }
+        return PageSpec(key: key, title: title, rows: rows)
+    }
+
+    private mutating func row(_ node: Node) -> RowSpec? {
+        rowCount += 1
+        if rowCount == Self.maximumRows + 1 {
+            report(node, "a form has at most \(Self.maximumRows) rows; this is one more")
+        }
+        guard let properties = mapping(node, "a row", known: FormFileProperties.Known.row,
+                                       shape: "a mapping with `width` and `fields`") else { return nil }
+        let width = rowWidth(properties, "width")
+        let minWidth = rowWidth(properties, "min_width")
+        let maxWidth = rowWidth(properties, "max_width")
+        if properties["width"] == nil {
+            report(node, "a row needs `width`: its width in points (more than 0, at most \(Self.format(FormRow.widestWidth)))")
+        }
+        var fields: [FieldSpec] = []
+        if let list = properties["fields"], let items = sequence(list, "fields", shape: "a list of fields") {
+            for item in items { if let field = field(item) { fields.append(field) } }
+        }
+        guard let width else { return nil }
+        let row = RowSpec(width: width, minWidth: minWidth, maxWidth: maxWidth, fields: fields)
+        if row.minWidth > row.maxWidth {
+            report(properties["min_width"] ?? properties["max_width"],
+                   "`min_width` \(Self.format(row.minWidth)) is above `max_width` \(Self.format(row.maxWidth))")
+        } else if !(row.minWidth...row.maxWidth).contains(width) {
+            report(properties["width"],
+                   "`width` \(Self.format(width)) is outside the row's range \(Self.format(row.minWidth))…\(Self.format(row.maxWidth)) (`min_width`…`max_width`)")
+        }
+        return row
+    }
+
+    /// A width in points, within what the store accepts.
+    private mutating func rowWidth(_ properties: FormFileProperties, _ name: String) -> Double? {
+        guard let width = points(properties, name) else { return nil }
+        guard width > 0, width <= FormRow.widestWidth else {
+            report(properties[name], "`\(name)` \(Self.format(width)) is out of range: a row is more than 0 and at most \(Self.format(FormRow.widestWidth)) points wide")
+            return nil
+        }
+        return width
+    }
+
+    private mutating func field(_ node: Node) -> FieldSpec? {
+        guard let properties = mapping(node, "a field", known: FormFileProperties.Known.field,
+                                       shape: "a mapping with `key`, `label` and rules") else { return nil }
+        let key = self.key(properties, kind: "field")
+        if let key, let keyNode = properties["key"] {
+            if let first = fieldPlaces[key] {
+                report(keyNode, "duplicate field key `\(key)`: a field of that key is already declared at \(Self.place(first.key))")
+            } else {
+                fieldPlaces[key] = (keyNode, properties["show_if"])
+            }
+        }
+        var rules = FieldSpec.defaultRules
+        rules.required = bool(properties, "required") ?? false
+        rules.email = bool(properties, "email") ?? false
+        rules.minLength = count(properties, "min_length")
+        rules.maxLength = count(properties, "max_length")
+        if let shortBelow = count(properties, "short_below") { rules.shortBelow = shortBelow }
+        if let minimum = rules.minLength, let maximum = rules.maxLength, minimum > maximum {
+            report(properties["min_length"], "`min_length` \(minimum) is above `max_length` \(maximum): no value could pass")
+        }
+        if let pattern = text(properties, "pattern") {
+            if let error = RulePattern.compileError(in: pattern) {
+                report(properties["pattern"], "`pattern` /\(FormFileScalars.excerpt(pattern))/ is not a valid regular expression (PCRE2): \(error)")
+            } else {
+                rules.pattern = pattern
+            }
+        }
+        if let message = text(properties, "message") {
+            if message.isEmpty {
+                report(properties["message"], "`message` cannot be empty (leave it out for the built-in reasons)")
+            } else {
+                rules.message = message
+            }
+        }
+        if let unit = text(properties, "length_unit") {
+            if let lengthUnit = LengthUnit(rawValue: unit) {
+                rules.lengthUnit = lengthUnit
+            } else {
+                report(properties["length_unit"], "`length_unit` must be `characters` or `code_points`, not \"\(FormFileScalars.excerpt(unit))\"")
+            }
+        }
+        let label = text(properties, "label")
+        let hidden = bool(properties, "hidden") ?? false
+        var showIf: ShowCondition? = nil
+        if let node = properties["show_if"] { showIf = condition(node) }
+        guard let key else { return nil }
+        return FieldSpec(key: key, label: label, rules: rules, isHidden: hidden, showIf: showIf)
+    }
+
+    private mutating func condition(_ node: Node) -> ShowCondition? {
+        guard let properties = mapping(node, "`show_if`", known: FormFileProperties.Known.condition,
+                                       shape: "a mapping: {field: KEY, equals: \"VALUE\"} or {field: KEY, filled: true}") else { return nil }
+        let field = text(properties, "field")
+        if properties["field"] == nil {
+            report(node, "`show_if` needs `field`: the key of the field whose value it reads")
+        }
+        let equals = text(properties, "equals")
+        let filled = bool(properties, "filled")
+        switch (properties["equals"], properties["filled"]) {
+        case (nil, nil):
+            report(node, "`show_if` needs `equals: \"VALUE\"` or `filled: true`")
+            return nil
+        case (.some, .some):
+            report(properties.names["filled"], "`show_if` takes `equals` or `filled`, not both")
+            return nil
+        default:
+            break
+        }
+        if filled == false {
+            report(properties["filled"], "`filled` can only be true (leave `show_if` out for a field that is always shown)")
+            return nil
+        }
+        guard let field else { return nil }
+        if let equals { return .equals(field: field, value: equals) }
+        if filled == true { return .filled(field: field) }
+        return nil
+    }
+
+    // MARK: Across the form
+
+    /// Each condition must read another field of the form, and no chain of
+    /// conditions may come back to where it started.
+    private mutating func checkConditions(_ spec: FormSpec) {
+        let fields = spec.fields
+        let keys = fields.map(\.key)
+        let keySet = Set(keys)
+        var conditionOf: [String: String] = [:]
+        for field in fields {
+            guard let condition = field.showIf else { continue }
+            let node = fieldPlaces[field.key]?.showIf
+            let target = condition.field
+            if target == field.key {
+                report(node, "`show_if` of `\(field.key)` reads the field itself: it could never be shown")
+            } else if !keySet.contains(target) {
+                let suggestion = KeySuggestion.nearest(to: target, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
+                report(node, "`show_if` of `\(field.key)` reads field `\(target)`, which the form does not have\(suggestion)")
+            } else {
+                conditionOf[field.key] = target
+            }
+        }
+        // Each field has at most one condition, so following them from any
+        // field either ends or enters a cycle; each cycle is reported once,
+        // at the first of its fields in form order.
+        var settled: Set<String> = []
+        for field in fields where conditionOf[field.key] != nil && !settled.contains(field.key) {
+            var path: [String] = []
+            var onPath: Set<String> = []
+            var current: String? = field.key
+            while let key = current, !settled.contains(key), !onPath.contains(key) {
+                path.append(key)
+                onPath.insert(key)
+                current = conditionOf[key]
+            }
+            if let key = current, onPath.contains(key), let start = path.firstIndex(of: key) {
+                let cycle = Array(path[start...])
+                let first = fields.first { cycle.contains($0.key) }?.key ?? key
+                let rotated = cycle.drop { $0 != first } + cycle.prefix { $0 != first }
+                let chain = (rotated + [first]).map { "`\($0)`" }.joined(separator: " → ")
+                report(fieldPlaces[first]?.showIf, "`show_if` conditions form a cycle: \(chain); each field would be shown only while another of them is")
+            }
+            settled.formUnion(path)
+        }
+    }
+
+    // MARK: Shapes and scalars
+
+    /// `node`'s properties, when it is a mapping (else a problem naming
+    /// `shape`); an unknown property is reported with the nearest known one.
+    private mutating func mapping(_ node: Node, _ what: String, known: [String], shape: String) -> FormFileProperties? {
+        guard case .mapping(let mapping) = node else {
+            report(node, "\(what) must be \(shape), not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        var properties = FormFileProperties(owner: node)
+        for (name, value) in mapping {
+            guard case .scalar(let scalar) = name, FormFileScalars.tagName(name) == .str else {
+                report(name, "a property name must be text, not \(FormFileScalars.describe(name))")
+                continue
+            }
+            guard known.contains(scalar.string) else {
+                let suggestion = KeySuggestion.nearest(to: scalar.string, in: known).map { " (did you mean `\($0)`?)" } ?? ""
+                let list = known.map { "`\($0)`" }.joined(separator: ", ")
+                report(name, "unknown property `\(FormFileScalars.excerpt(scalar.string))` in \(what)\(suggestion); known: \(list)")
+                continue
+            }
+            properties.values[scalar.string] = value
+            properties.names[scalar.string] = name
+        }
+        return properties
+    }
+
+    /// `node`'s items, when it is a list (else a problem).
+    private mutating func sequence(_ node: Node, _ name: String, shape: String) -> [Node]? {
+        guard case .sequence(let sequence) = node else {
+            report(node, "`\(name)` must be \(shape), not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    /// A key (`key` of a page or a field): text the store accepts as a key.
+    private mutating func key(_ properties: FormFileProperties, kind: String) -> String? {
+        guard let node = properties["key"] else {
+            report(properties.owner, "a \(kind) needs `key`: 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
+            return nil
+        }
+        guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .str else {
+            report(node, "a \(kind)'s `key` must be text starting with a letter, not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        guard (try? FieldInput.checkKey(scalar.string, kind: kind)) != nil else {
+            report(node, "`key` \"\(FormFileScalars.excerpt(scalar.string))\" is not a \(kind) key: 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// Property `name` as text, when given; any other scalar is refused with
+    /// a hint to quote it (`label: true` is a boolean, `"true"` text).
+    private mutating func text(_ properties: FormFileProperties, _ name: String) -> String? {
+        guard let node = properties[name] else { return nil }
+        guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .str else {
+            let typed: Set<Tag.Name> = [.int, .float, .bool, .null]
+            let hint = typed.contains(FormFileScalars.tagName(node)) ? " (write it in quotes to mean the text)" : ""
+            report(node, "`\(name)` must be text, not \(FormFileScalars.describe(node))\(hint)")
+            return nil
+        }
+        if scalar.string.unicodeScalars.contains("\0") {
+            report(node, "`\(name)` contains a NUL character (U+0000), which SQLite text and the sqlite3 shell cannot carry")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// Property `name` as `true` or `false`, when given.
+    private mutating func bool(_ properties: FormFileProperties, _ name: String) -> Bool? {
+        guard let node = properties[name] else { return nil }
+        guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .bool else {
+            report(node, "`\(name)` must be true or false, not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        return scalar.string.lowercased() == "true"
+    }
+
+    /// Property `name` as a whole number from 0, when given.
+    private mutating func count(_ properties: FormFileProperties, _ name: String) -> Int? {
+        guard let node = properties[name] else { return nil }
+        guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .int || FormFileScalars.tagName(node) == .float else {
+            report(node, "`\(name)` must be a whole number of characters, not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        let text = FormFileScalars.excerpt(scalar.string)
+        guard FormFileScalars.tagName(node) == .int else {
+            report(node, "`\(name)` must be a whole number of characters, not \(text)")
+            return nil
+        }
+        guard let number = FormFileScalars.integer(scalar.string) else {
+            report(node, "`\(name)` \(text) is too large: at most \(Int.max)")
+            return nil
+        }
+        guard number >= 0 else {
+            report(node, "`\(name)` cannot be negative (\(text))")
+            return nil
+        }
+        return number
+    }
+
+    /// Property `name` as a finite number, when given.
+    private mutating func points(_ properties: FormFileProperties, _ name: String) -> Double? {
+        guard let node = properties[name] else { return nil }
+        guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .int || FormFileScalars.tagName(node) == .float,
+              let number = FormFileScalars.number(scalar.string, tag: FormFileScalars.tagName(node)) else {
+            report(node, "`\(name)` must be a number of points, not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        guard number.isFinite else {
+            report(node, "`\(name)` must be a finite number of points, not \(FormFileScalars.excerpt(scalar.string))")
+            return nil
+        }
+        return number
+    }
+
+    // MARK: Formatting
+
+    /// `line:column` of a node, for "already declared at".
+    static func place(_ node: Node) -> String {
+        guard let mark = node.mark else { return "an earlier place" }
+        return "\(mark.line):\(mark.column)"
+    }
+
+    /// A number as the writer prints it (`540`, `540.5`).
+    static func format(_ number: Double) -> String { FormFileText.number(number) }
+}

@@ -1,0 +1,20 @@
+extension FormSpec {
+    /// The structure of a stored form as a form file declares it: the title
+    /// template, the tab bar, the pages in tab order, each page's rows top to
+    /// bottom, each row's fields left to right with their labels, rules,
+    /// `hidden` flags and conditions. Values, the selected page and the
+    /// minimap width are not part of it.
+    public init(definition: FormDefinition) {
+        var fieldsByRow: [Int: [Field]] = [:]
+        for field in definition.fields { fieldsByRow[field.row, default: []].append(field) }
+        let pages = definition.pages.map { page in
+            PageSpec(key: page.key, title: page.title, rows: definition.rows.filter { $0.page == page.key }.map { row in
+                RowSpec(width: row.width, minWidth: row.minWidth, maxWidth: row.maxWidth,
+                        fields: (fieldsByRow[row.number] ?? []).map { field in
+                            FieldSpec(key: field.key, label: field.label, rules: field.rules, isHidden: !field.isVisible, showIf: field.showIf)
+                        })
+            })
+        }
+        self.init(title: definition.titleTemplate, tabBar: definition.tabBar, pages: pages)
+    }
+}

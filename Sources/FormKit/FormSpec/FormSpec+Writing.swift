@@ -1,0 +1,99 @@
+extension FormSpec {
+    /// The form as a YAML form file: block style, one page, row and field
+    /// after another, each field on one line as a flow mapping.
+    ///
+    /// Deterministic (the same spec gives the same bytes), and read back by
+    /// `decode` as this exact spec. Properties at their defaults are left
+    /// out (a label equal to the key, a page title equal to the key, a
+    /// row's range equal to its width, rules not set), except `short_below`,
+    /// written whenever it is not 0. Text is quoted whenever a YAML reader
+    /// could take it for something else (`yes`, `null`, `1.0`, `#`, leading
+    /// spaces, line breaks…).
+    public func yaml() -> String {
+        var out = ""
+        if !title.isEmpty { out += "title: \(FormFileText.yaml(title))\n" }
+        if let tabBar { out += "tab_bar: {height: \(FormFileText.number(tabBar.height)), hidden: \(tabBar.isHidden)}\n" }
+        out += pages.isEmpty ? "pages: []\n" : "pages:\n"
+        for page in pages {
+            out += "  - key: \(FormFileText.yaml(page.key))\n"
+            if page.title != page.key { out += "    title: \(FormFileText.yaml(page.title))\n" }
+            if page.rows.isEmpty { continue }
+            out += "    rows:\n"
+            for row in page.rows {
+                out += "      - " + Self.rowProperties(row).map { "\($0): \($1)" }.joined(separator: "\n        ") + "\n"
+                if row.fields.isEmpty { continue }
+                out += "        fields:\n"
+                for field in row.fields {
+                    let properties = Self.fieldProperties(field, json: false)
+                    out += "          - {" + properties.map { "\($0): \($1)" }.joined(separator: ", ") + "}\n"
+                }
+            }
+        }
+        return out
+    }
+
+    /// The form as a JSON form file, with the same properties as `yaml()`:
+    /// two-space indentation, each field on one line. Deterministic, and read
+    /// back by `decode` as this exact spec.
+    public func json() -> String {
+        func object(_ properties: [(String, String)]) -> String {
+            "{" + properties.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
+        }
+        var top: [String] = []
+        if !title.isEmpty { top.append("  \"title\": \(FormFileText.quoted(title))") }
+        if let tabBar { top.append("  \"tab_bar\": {\"height\": \(FormFileText.number(tabBar.height)), \"hidden\": \(tabBar.isHidden)}") }
+        let pageTexts = pages.map { page -> String in
+            var lines = ["      \"key\": \(FormFileText.quoted(page.key))"]
+            if page.title != page.key { lines.append("      \"title\": \(FormFileText.quoted(page.title))") }
+            if !page.rows.isEmpty {
+                let rowTexts = page.rows.map { row -> String in
+                    var rowLines = Self.rowProperties(row).map { "          \"\($0)\": \($1)" }
+                    if !row.fields.isEmpty {
+                        let fields = row.fields.map { "            " + object(Self.fieldProperties($0, json: true)) }
+                        rowLines.append("          \"fields\": [\n" + fields.joined(separator: ",\n") + "\n          ]")
+                    }
+                    return "        {\n" + rowLines.joined(separator: ",\n") + "\n        }"
+                }
+                lines.append("      \"rows\": [\n" + rowTexts.joined(separator: ",\n") + "\n      ]")
+            }
+            return "    {\n" + lines.joined(separator: ",\n") + "\n    }"
+        }
+        top.append(pages.isEmpty ? "  \"pages\": []" : "  \"pages\": [\n" + pageTexts.joined(separator: ",\n") + "\n  ]")
+        return "{\n" + top.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// A row's properties other than its fields, numbers as written.
+    private static func rowProperties(_ row: RowSpec) -> [(String, String)] {
+        var properties = [("width", FormFileText.number(row.width))]
+        if row.minWidth != row.width { properties.append(("min_width", FormFileText.number(row.minWidth))) }
+        if row.maxWidth != row.width { properties.append(("max_width", FormFileText.number(row.maxWidth))) }
+        return properties
+    }
+
+    /// A field's properties in the order files show them, those at their
+    /// defaults left out, for JSON (every string quoted) or YAML.
+    private static func fieldProperties(_ field: FieldSpec, json: Bool) -> [(String, String)] {
+        func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
+        let rules = field.rules
+        var properties = [("key", text(field.key))]
+        if field.label != field.key { properties.append(("label", text(field.label))) }
+        if rules.required { properties.append(("required", "true")) }
+        if let minimum = rules.minLength { properties.append(("min_length", String(minimum))) }
+        if let maximum = rules.maxLength { properties.append(("max_length", String(maximum))) }
+        if let pattern = rules.pattern { properties.append(("pattern", text(pattern))) }
+        if rules.email { properties.append(("email", "true")) }
+        if rules.lengthUnit != .characters { properties.append(("length_unit", text(rules.lengthUnit.rawValue))) }
+        if rules.shortBelow != 0 { properties.append(("short_below", String(rules.shortBelow))) }
+        if let message = rules.message { properties.append(("message", text(message))) }
+        if field.isHidden { properties.append(("hidden", "true")) }
+        if let condition = field.showIf {
+            let test = switch condition {
+            case .equals(_, let value): ("equals", text(value))
+            case .filled: ("filled", "true")
+            }
+            func name(_ property: String) -> String { json ? "\"\(property)\"" : property }
+            properties.append(("show_if", "{\(name("field")): \(text(condition.field)), \(name(test.0)): \(test.1)}"))
+        }
+        return properties
+    }
+}

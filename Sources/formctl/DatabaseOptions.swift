@@ -27,7 +27,13 @@ func reportingErrors<T>(_ body: () throws(FormKitError) -> T) throws -> T {
     do {
         return try body()
     } catch {
-        Terminal.printError(error.description)
+        if case .badFile(let problems) = error {
+            // One line per problem, `file:line:column: message`, as
+            // compilers print them, so that editors can jump to each.
+            for problem in problems { Terminal.printError(problem.description) }
+        } else {
+            Terminal.printError(error.description)
+        }
         throw ExitCode(error.exitCode)
     }
 }

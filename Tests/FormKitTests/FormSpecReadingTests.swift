@@ -170,6 +170,14 @@ struct FormSpecReadingTests {
         #expect(Self.problems("# only a comment\n") == ["form.yaml: the file is empty: a form file declares at least `pages`"])
     }
 
+    @Test("JSON's escaped surrogate pairs (Python's json.dumps) read as the character; a lone one is refused at its place")
+    func surrogatePairs() throws {
+        let json = #"{"title": "\ud83d\ude00 \\ud83d\\ude00 \u00e9", "pages": [{"key": "main"}]}"#
+        #expect(try Self.decode(json, file: "f.json").title == #"😀 \ud83d\ude00 é"#)
+        #expect(Self.problems(#"{"title": "\ud83d", "pages": [{"key": "main"}]}"#, file: "f.json").first?
+                    .hasPrefix("f.json:1:") == true)
+    }
+
     @Test("text with & is fine unless it could be an anchor, and then \\u0026 says it")
     func ampersands() throws {
         let spec = try Self.decode("title: R&D and Tom & Jerry\npages: [{key: a, title: \"Q \\u0026A\"}]")

@@ -238,6 +238,7 @@ struct FormFileReader {
     private mutating func checkConditions(_ spec: FormSpec) {
         let fields = spec.fields
         let keys = fields.map(\.key)
+        let keySet = Set(keys)
         var conditionOf: [String: String] = [:]
         for field in fields {
             guard let condition = field.showIf else { continue }
@@ -245,7 +246,7 @@ struct FormFileReader {
             let target = condition.field
             if target == field.key {
                 report(node, "`show_if` of `\(field.key)` reads the field itself: it could never be shown")
-            } else if !keys.contains(target) {
+            } else if !keySet.contains(target) {
                 let suggestion = KeySuggestion.nearest(to: target, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
                 report(node, "`show_if` of `\(field.key)` reads field `\(target)`, which the form does not have\(suggestion)")
             } else {
@@ -334,7 +335,8 @@ struct FormFileReader {
     private mutating func text(_ properties: FormFileProperties, _ name: String) -> String? {
         guard let node = properties[name] else { return nil }
         guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .str else {
-            let hint = if case .scalar = node { " (write it in quotes to mean the text)" } else { "" }
+            let typed: Set<Tag.Name> = [.int, .float, .bool, .null]
+            let hint = typed.contains(FormFileScalars.tagName(node)) ? " (write it in quotes to mean the text)" : ""
             report(node, "`\(name)` must be text, not \(FormFileScalars.describe(node))\(hint)")
             return nil
         }

@@ -37,7 +37,7 @@ extension FormSpec {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, FormFileScalars.resolver, .default, .utf8)
+            root = try Yams.compose(yaml: SurrogateEscapes.rewritten(text), .basic, .default, .utf8)
         } catch let error as YamlError {
             throw .badFile([FormFileParseError.problem(error, file: file, text: text)])
         } catch {

@@ -8,7 +8,9 @@ falls on both):
   new       `formctl apply FILE` to a database that does not exist yet, against
             `sqlite3` executing the same inserts (form, pages, rows, fields:
             one INSERT each, in one transaction) into a copy of formctl's
-            empty schema, triggers and all (WAL mode, as formctl leaves it).
+            empty schema, triggers and all (WAL mode, as formctl leaves it),
+            and against the same rows as one multi-row INSERT per table (the
+            shell prepares a statement and its triggers once per statement).
   same      `formctl apply FILE` again, which changes nothing and writes
             nothing, against `sqlite3` reading the same rows (SELECT * from
             form, page, form_row and field).
@@ -110,6 +112,31 @@ def sql_text(layout, rules):
     return "\n".join(out) + "\n"
 
 
+def batched(script):
+    """The same INSERTs as one multi-row INSERT per table: the shell then
+    prepares each table's statement (and the triggers it fires) once, as
+    formctl's cached statements do, instead of once per row."""
+    out, current, rows = [], None, []
+
+    def flush():
+        if current:
+            out.append(current + " VALUES\n" + ",\n".join(rows) + ";")
+
+    for line in script.splitlines():
+        if line.startswith("INSERT INTO") and " VALUES (" in line:
+            head, values = line.split(" VALUES ", 1)
+            if head != current:
+                flush()
+                current, rows = head, []
+            rows.append(values.rstrip(";"))
+        else:
+            flush()
+            current, rows = None, []
+            out.append(line)
+    flush()
+    return "\n".join(out) + "\n"
+
+
 def timed(argv, **kwargs):
     start = time.perf_counter()
     result = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
@@ -144,7 +171,9 @@ def main():
         form = os.path.join(tmp, f"form.{args.format}")
         other = os.path.join(tmp, f"changed.{args.format}")
         script = os.path.join(tmp, "inserts.sql")
-        for path, content in ((form, text), (other, changed), (script, sql_text(layout, rules))):
+        script_batched = os.path.join(tmp, "inserts-batched.sql")
+        inserts = sql_text(layout, rules)
+        for path, content in ((form, text), (other, changed), (script, inserts), (script_batched, batched(inserts))):
             with open(path, "w") as f:
                 f.write(content)
 
@@ -160,10 +189,13 @@ def main():
 
         db = os.path.join(tmp, "form.db")
         ref = os.path.join(tmp, "ref.db")
-        new_formctl, new_sqlite = [], []
+        new_formctl, new_sqlite, new_batched = [], [], []
         for run in range(args.runs):
-            for side in ((0, 1) if run % 2 == 0 else (1, 0)):
-                if side == 0:
+            for side in ((0, 1, 2) if run % 2 == 0 else (2, 1, 0)):
+                if side == 2:
+                    shutil.copyfile(schema, ref)
+                    new_batched.append(timed([sqlite3, ref, f".read {script_batched}"]))
+                elif side == 0:
                     for suffix in ("", "-wal", "-shm"):
                         if os.path.exists(db + suffix):
                             os.remove(db + suffix)
@@ -201,6 +233,8 @@ def main():
         for name, a, b in (("apply to a new database  vs  sqlite3 inserts", new_formctl, new_sqlite),
                            ("re-apply, nothing changes  vs  sqlite3 reads", same_formctl, same_sqlite)):
             print(f"{name:<44} {ms(a):>11.1f} {ms(b):>11.1f} {ms(a) / ms(b):>6.2f}×")
+        name = "apply to a new database  vs  multi-row INSERTs"
+        print(f"{name:<44} {ms(new_formctl):>11.1f} {ms(new_batched):>11.1f} {ms(new_formctl) / ms(new_batched):>6.2f}×")
         print(f"{'apply of one changed label (no reference)':<44} {ms(one):>11.1f}")
         print(f"re-apply left the database byte for byte unchanged: {'yes' if unchanged else 'NO'}")
         if not unchanged:

@@ -8,7 +8,7 @@ struct ExportCommand: ParsableCommand {
         abstract: "Print the form's structure as a form file (YAML or JSON) that apply accepts.",
         discussion: "Pages in tab order, rows top to bottom, fields left to right, with labels, rules, hidden flags, show_if conditions, the tab bar and the title template; no values. Properties at their defaults are left out. The format is described in docs/form-files.md.")
 
-    @Option(help: ArgumentHelp("yaml (default) or json.", valueName: "format"))
+    @Option(help: ArgumentHelp("The form file's format.", valueName: "format"))
     var format: ExportFormat = .yaml
 
     @OptionGroup var database: DatabaseOptions

@@ -25,6 +25,12 @@ struct FormFileReader {
     private var fieldPlaces: [String: (key: Node, showIf: Node?)] = [:]
     /// Where each page key was declared.
     private var pagePlaces: [String: Node] = [:]
+    /// Rows read so far, across pages: the store numbers rows up to
+    /// `maximumRows`.
+    private var rowCount = 0
+
+    /// The most rows a form has (the store's `form_row.number` CHECK).
+    static let maximumRows = 1_000_000
 
     init(file: String) {
         self.file = file
@@ -119,6 +125,10 @@ struct FormFileReader {
     }
 
     private mutating func row(_ node: Node) -> RowSpec? {
+        rowCount += 1
+        if rowCount == Self.maximumRows + 1 {
+            report(node, "a form has at most \(Self.maximumRows) rows; this is one more")
+        }
         guard let properties = mapping(node, "a row", known: FormFileProperties.Known.row,
                                        shape: "a mapping with `width` and `fields`") else { return nil }
         let width = rowWidth(properties, "width")

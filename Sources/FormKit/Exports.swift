@@ -2,9 +2,9 @@
 // `FieldRules`, `ValidationState`), names picture formats with the
 // renderers' `RenderFormat`, draws the editor's screen as the renderers'
 // `CellGrid` (`EditorFrame.grid`), and returns the store's `HistoryEntry`,
-// `ValuesUpdate` and `FormStoreError`. They are re-exported so that a
-// client (the formctl CLI) imports FormKit alone and never sees the
-// store's `FormDatabase`.
+// `ValuesUpdate` and `FormStoreError` (with the `HeldValue`s `apply`
+// lists). They are re-exported so that a client (the formctl CLI) imports
+// FormKit alone and never sees the store's `FormDatabase`.
 // `CellDiff` goes with `CellGrid`: it is how a terminal front end puts one
 // grid on the screen after another, writing only the cells that changed.
 @_exported import FormModel
@@ -14,3 +14,4 @@
 @_exported import struct FormStore.HistoryEntry
 @_exported import enum FormStore.FormStoreError
 @_exported import struct FormStore.ValuesUpdate
+@_exported import struct FormStore.HeldValue

@@ -10,7 +10,7 @@ struct ApplyCommand: ParsableCommand {
         discussion: """
             Pages and fields are matched by key, rows by page and place on the page. Every \
             value of a field that stays is kept. Each change is one line: + added, - removed, \
-            ~ changed (`+ field phone (page contact, row 2)`, `~ row 1 width 540 → 600`). \
+            ~ changed (`+ field phone (page contact, row 2)`, `~ row 1 width 540 -> 600`). \
             A missing database is created from the file (not from the default form). Applying \
             a file the form already matches writes nothing at all. A field the file leaves out \
             that holds a value is not removed without --prune: apply then exits 64, lists those \

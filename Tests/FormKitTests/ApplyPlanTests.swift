@@ -1,4 +1,3 @@
-import FormModel
 import FormStore
 import Testing
 @testable import FormKit

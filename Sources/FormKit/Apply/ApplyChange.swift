@@ -26,6 +26,7 @@ public struct ApplyChange: Hashable, Sendable, CustomStringConvertible {
         /// A field.
         case field
 
+        /// Print order: title, tab bar, pages, rows, fields.
         public static func < (lhs: Subject, rhs: Subject) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

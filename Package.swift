@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "FormLayout"]),
         // Its exit-code expectations read the CLI's one table (ExitStatus);
         // the JSON Schema tests compose documents with Yams, as apply does.
-        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormStore", "FormScreens", "formctl", "Yams"]),
+        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "Yams"]),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.

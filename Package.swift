@@ -93,15 +93,24 @@ let package = Package(
         .testTarget(name: "FormScreensTests", dependencies: ["FormScreens", "FormModel", "FormLayout"]),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore", "FormModel", "FormScreens", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "FormLayout"]),
+        // Python's jsonschema as the judge of exported and imported JSON
+        // Schemas: one copy for the two test targets that use it (a test
+        // target cannot depend on another), in no product.
+        .target(name: "JSONSchemaTestSupport", path: "Tests/JSONSchemaTestSupport"),
         // Its exit-code expectations read the CLI's one table (ExitStatus);
         // the JSON Schema tests compose documents with Yams, as apply does.
-        .testTarget(name: "FormKitTests", dependencies: ["FormKit", "FormStore", "FormScreens", "formctl", "Yams"]),
+        .testTarget(
+            name: "FormKitTests",
+            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "Yams", "JSONSchemaTestSupport"]
+        ),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
         // the executable makes SwiftPM build it next to the test bundle.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["formctl", "FormKit", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "formctl", "FormKit", "JSONSchemaTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             // Outputs of earlier formctl versions, read by path (#filePath).
             exclude: ["Fixtures"]
         ),

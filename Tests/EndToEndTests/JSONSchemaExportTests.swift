@@ -1,5 +1,6 @@
 import FormKit
 import Foundation
+import JSONSchemaTestSupport
 import Testing
 
 /// `JSONSchemaExport` against the real binary: forms built with `field

@@ -1,5 +1,6 @@
 import FormKit
 import Foundation
+import JSONSchemaTestSupport
 import Testing
 
 /// The rule patterns `JSONSchemaExport` writes: for many PCRE2 patterns and

@@ -1,5 +1,6 @@
 import FormKit
 import Foundation
+import JSONSchemaTestSupport
 import Testing
 import Yams
 @testable import formctl

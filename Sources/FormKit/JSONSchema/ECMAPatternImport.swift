@@ -23,11 +23,8 @@
 enum ECMAPatternImport {
     /// The PCRE2 whole-value pattern meaning the same as the search `pattern`.
     static func pcre2(from pattern: String) throws(PatternTranslationError) -> String {
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
-        let alternatives = try parser.disjunction()
-        guard parser.atEnd else {
-            throw PatternTranslationError(construct: ")", reason: "a closing parenthesis without an opening one")
-        }
+        let parser = Parser(scanner: PatternScanner(pattern))
+        let alternatives = try parser.scanner.pattern { () throws(PatternTranslationError) in try parser.alternative() }
         // One alternative starting with `^` and/or ending with `$`: the rule's
         // own anchoring takes their place, and the value need not be searched.
         if alternatives.count == 1, let terms = alternatives.first {
@@ -124,37 +121,11 @@ enum ECMAPatternImport {
     /// A recursive-descent parser of ECMA-262's Pattern grammar (with `u`),
     /// writing PCRE2 as it goes.
     struct Parser {
-        let scalars: [Unicode.Scalar]
-        var index = 0
-        var depth = 0
+        let scanner: PatternScanner
 
-        var atEnd: Bool { index >= scalars.count }
-        var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+        var current: Unicode.Scalar? { scanner.current }
 
-        func peek(_ offset: Int) -> Unicode.Scalar? {
-            index + offset < scalars.count ? scalars[index + offset] : nil
-        }
-
-        func text(from start: Int) -> String {
-            var result = ""
-            result.unicodeScalars.append(contentsOf: scalars[start..<min(index, scalars.count)])
-            return result
-        }
-
-        mutating func disjunction() throws(PatternTranslationError) -> [[Term]] {
-            depth += 1
-            defer { depth -= 1 }
-            // Deep nesting is refused rather than allowed to exhaust the stack.
-            guard depth <= 200 else { throw PatternTranslationError(construct: "(", reason: "groups nested more than 200 deep") }
-            var alternatives = [try alternative()]
-            while current == "|" {
-                index += 1
-                alternatives.append(try alternative())
-            }
-            return alternatives
-        }
-
-        mutating func alternative() throws(PatternTranslationError) -> [Term] {
+        func alternative() throws(PatternTranslationError) -> [Term] {
             var terms: [Term] = []
             while let scalar = current, scalar != "|", scalar != ")" {
                 var term = try atomOrAssertion()
@@ -171,71 +142,34 @@ enum ECMAPatternImport {
         }
 
         /// `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each optionally lazy; nil when none follows.
-        mutating func quantifier() throws(PatternTranslationError) -> String? {
-            guard let scalar = current else { return nil }
-            let start = index
-            var text: String
-            switch scalar {
-            case "*", "+", "?":
-                index += 1
-                text = String(scalar)
-            case "{":
-                guard let bounds = braceQuantifier() else {
+        func quantifier() throws(PatternTranslationError) -> String? {
+            let start = scanner.index
+            guard var text = try scanner.quantifier() else {
+                if current == "{" {
                     throw PatternTranslationError(construct: "{", reason: "a `{` that does not start a quantifier `{n}`, `{n,}` or `{n,m}`; write `\\{` for the character")
                 }
-                if let max = bounds.max, max < bounds.min {
-                    throw PatternTranslationError(construct: self.text(from: start), reason: "the quantifier's minimum is above its maximum")
-                }
-                text = self.text(from: start)
-            default:
                 return nil
             }
-            if current == "?" {
-                index += 1
-                text += "?"
-            }
+            if scanner.skip("?") { text += "?" }
             if let next = current, next == "*" || next == "+" || next == "?" || next == "{" {
-                throw PatternTranslationError(construct: self.text(from: start) + String(next), reason: "a quantifier after a quantifier is not valid ECMA-262")
+                throw PatternTranslationError(construct: scanner.text(from: start) + String(next), reason: "a quantifier after a quantifier is not valid ECMA-262")
             }
             return text
         }
 
-        /// Reads `{n}`, `{n,}` or `{n,m}` at `index`; leaves `index` alone when it is not one.
-        mutating func braceQuantifier() -> (min: Int, max: Int?)? {
-            let start = index
-            index += 1
-            guard let min = number() else { index = start; return nil }
-            var max: Int? = min
-            if current == "," {
-                index += 1
-                max = number()
-            }
-            guard current == "}" else { index = start; return nil }
-            index += 1
-            return (min, max)
-        }
-
-        mutating func number() -> Int? {
-            var value: Int?
-            while let scalar = current, ("0"..."9").contains(scalar) {
-                value = min((value ?? 0) * 10 + Int(scalar.value - 0x30), 1_000_000)
-                index += 1
-            }
-            return value
-        }
-
-        mutating func atomOrAssertion() throws(PatternTranslationError) -> Term {
+        func atomOrAssertion() throws(PatternTranslationError) -> Term {
             guard let scalar = current else { return Term(text: "", kind: .atom) }
-            let start = index
             switch scalar {
+            case "*", "+", "?", "{":
+                throw scanner.quantifierWithoutAtom(loneBrace: "a `{` that does not start a quantifier `{n}`, `{n,}` or `{n,m}`; write `\\{` for the character")
             case "^":
-                index += 1
+                scanner.advance()
                 return Term(text: "\\A", kind: .start)
             case "$":
-                index += 1
+                scanner.advance()
                 return Term(text: "\\z", kind: .end)
             case ".":
-                index += 1
+                scanner.advance()
                 return Term(text: ECMAPatternImport.pcre2Class(ECMAPatternImport.dot), kind: .atom)
             case "(":
                 return try group()
@@ -243,79 +177,60 @@ enum ECMAPatternImport {
                 return Term(text: try characterClass(), kind: .atom)
             case "\\":
                 return try escape()
-            case "*", "+", "?":
-                throw PatternTranslationError(construct: String(scalar), reason: "a quantifier with nothing before it")
-            case "{":
-                if braceQuantifier() != nil {
-                    throw PatternTranslationError(construct: text(from: start), reason: "a quantifier with nothing before it")
-                }
-                throw PatternTranslationError(construct: "{", reason: "a `{` that does not start a quantifier `{n}`, `{n,}` or `{n,m}`; write `\\{` for the character")
             default:
                 // `]` and `}` alone are literals in ECMA-262 without `u`
                 // and errors with it: where valid, they mean themselves.
-                index += 1
+                scanner.advance()
                 return Term(text: ECMAPatternImport.pcre2Literal(scalar.value), kind: .atom)
             }
         }
 
-        mutating func group() throws(PatternTranslationError) -> Term {
-            let start = index
-            index += 1
+        func group() throws(PatternTranslationError) -> Term {
+            let start = scanner.index
+            scanner.advance()
             var opening = "(?:"
             var kind = Term.Kind.atom
-            if current == "?" {
-                switch (peek(1), peek(2)) {
-                case ("=", _), ("!", _):
-                    opening = "(?" + String(peek(1) ?? "=")
-                    kind = .assertion
-                    index += 2
-                case ("<", "="), ("<", "!"):
-                    opening = "(?<" + String(peek(2) ?? "=")
-                    kind = .assertion
-                    index += 3
-                case (":", _):
-                    index += 2
-                case ("<", _):
+            if let shared = scanner.groupOpening() {
+                opening = shared.opening
+                kind = shared.isLookaround ? .assertion : .atom
+            } else if current == "?" {
+                switch scanner.peek(1) {
+                case "<":
                     // A named group: only its matching matters here.
-                    index += 2
+                    scanner.advance(2)
                     while let scalar = current, scalar != ">" {
                         guard scalar == "_" || scalar == "$" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
-                            throw PatternTranslationError(construct: text(from: start), reason: "not a valid group name")
+                            throw PatternTranslationError(construct: scanner.text(from: start), reason: "not a valid group name")
                         }
-                        index += 1
+                        scanner.advance()
                     }
-                    guard current == ">" else { throw PatternTranslationError(construct: text(from: start), reason: "an unfinished group name") }
-                    index += 1
+                    guard current == ">" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "an unfinished group name") }
+                    scanner.advance()
                 default:
-                    index += 1
-                    throw PatternTranslationError(construct: text(from: start) + (current.map(String.init) ?? ""),
+                    scanner.advance()
+                    throw PatternTranslationError(construct: scanner.text(from: start) + (current.map(String.init) ?? ""),
                                                   reason: "not a group ECMA-262 and formctl both know (modifiers such as `(?i:` are refused)")
                 }
             }
-            let inner = try disjunction()
-            guard current == ")" else { throw PatternTranslationError(construct: text(from: start), reason: "a group without its closing parenthesis") }
-            index += 1
+            let inner = try scanner.group(openedAt: start) { () throws(PatternTranslationError) in try alternative() }
             return Term(text: opening + inner.map { $0.map(\.text).joined() }.joined(separator: "|") + ")", kind: kind)
         }
 
         /// An escape outside a class.
-        mutating func escape() throws(PatternTranslationError) -> Term {
-            let start = index
-            guard let next = peek(1) else { throw PatternTranslationError(construct: "\\", reason: "a backslash at the end of the pattern") }
+        func escape() throws(PatternTranslationError) -> Term {
+            let start = scanner.index
+            guard let next = scanner.peek(1) else { throw PatternTranslationError(construct: "\\", reason: "a backslash at the end of the pattern") }
             switch next {
             case "b", "B":
-                index += 2
+                scanner.advance(2)
                 let word = ECMAPatternImport.pcre2Class(ECMAPatternImport.wordCharacters)
-                let text = next == "b"
-                    ? "(?:(?<=\(word))(?!\(word))|(?<!\(word))(?=\(word)))"
-                    : "(?:(?<=\(word))(?=\(word))|(?<!\(word))(?!\(word)))"
-                return Term(text: text, kind: .assertion)
+                return Term(text: PatternScanner.wordBoundary(word: word, negated: next == "B"), kind: .assertion)
             case "1"..."9":
-                index += 2
-                while let digit = current, ("0"..."9").contains(digit) { index += 1 }
-                throw PatternTranslationError(construct: text(from: start), reason: "backreferences are refused: a group not taken matches the empty string in ECMA-262 but fails in PCRE2")
+                scanner.advance(2)
+                while let digit = current, ("0"..."9").contains(digit) { scanner.advance() }
+                throw PatternTranslationError(construct: scanner.text(from: start), reason: "backreferences are refused: a group not taken matches the empty string in ECMA-262 but fails in PCRE2")
             case "k":
-                index += 2
+                scanner.advance(2)
                 throw PatternTranslationError(construct: "\\k", reason: "backreferences are refused: a group not taken matches the empty string in ECMA-262 but fails in PCRE2")
             default:
                 let item = try classEscape(inClass: false)
@@ -333,12 +248,12 @@ enum ECMAPatternImport {
             case property(String)
         }
 
-        /// An escape that stands for one scalar or a set (`index` at the backslash).
-        mutating func classEscape(inClass: Bool) throws(PatternTranslationError) -> ClassItem {
-            let start = index
-            index += 1
+        /// An escape that stands for one scalar or a set (the scanner at the backslash).
+        func classEscape(inClass: Bool) throws(PatternTranslationError) -> ClassItem {
+            let start = scanner.index
+            scanner.advance()
             guard let letter = current else { throw PatternTranslationError(construct: "\\", reason: "a backslash at the end of the pattern") }
-            index += 1
+            scanner.advance()
             switch letter {
             case "d": return .set(ECMAPatternImport.digits)
             case "D": return .set(ECMAPatternImport.digits.inverted)
@@ -355,19 +270,19 @@ enum ECMAPatternImport {
             case "-" where inClass: return .scalar(0x2D)
             case "0":
                 if let digit = current, ("0"..."9").contains(digit) {
-                    index += 1
-                    throw PatternTranslationError(construct: text(from: start), reason: "octal escapes are not valid ECMA-262 with `u`; write `\\x` or `\\u`")
+                    scanner.advance()
+                    throw PatternTranslationError(construct: scanner.text(from: start), reason: "octal escapes are not valid ECMA-262 with `u`; write `\\x` or `\\u`")
                 }
                 return .scalar(0)
             case "c":
                 guard let control = current, control.isASCII, control.properties.isAlphabetic else {
-                    throw PatternTranslationError(construct: text(from: start), reason: "`\\c` needs an ASCII letter")
+                    throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\c` needs an ASCII letter")
                 }
-                index += 1
+                scanner.advance()
                 return .scalar(control.value % 32)
             case "x":
                 guard let value = hexDigits(count: 2) else {
-                    throw PatternTranslationError(construct: text(from: start), reason: "`\\x` needs two hexadecimal digits")
+                    throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\x` needs two hexadecimal digits")
                 }
                 return .scalar(value)
             case "u":
@@ -381,68 +296,64 @@ enum ECMAPatternImport {
                 if letter.isASCII, !letter.properties.isAlphabetic, !("0"..."9").contains(letter), letter.value >= 0x21, letter.value < 0x7F {
                     return .scalar(letter.value)
                 }
-                throw PatternTranslationError(construct: text(from: start), reason: "not an escape ECMA-262 defines with the `u` flag")
+                throw PatternTranslationError(construct: scanner.text(from: start), reason: "not an escape ECMA-262 defines with the `u` flag")
             }
         }
 
-        mutating func hexDigits(count: Int) -> UInt32? {
+        func hexDigits(count: Int) -> UInt32? {
             var value: UInt32 = 0
             for offset in 0..<count {
-                guard let scalar = peek(offset), let digit = ECMAPatternImport.hexValue(scalar) else { return nil }
+                guard let scalar = scanner.peek(offset), let digit = ECMAPatternImport.hexValue(scalar) else { return nil }
                 value = value * 16 + digit
             }
-            index += count
+            scanner.index += count
             return value
         }
 
-        /// `\uXXXX`, a surrogate pair of two, or `\u{…}` (`index` after the `u`).
-        mutating func unicodeEscape(start: Int) throws(PatternTranslationError) -> UInt32 {
+        /// `\uXXXX`, a surrogate pair of two, or `\u{…}` (the scanner after the `u`).
+        func unicodeEscape(start: Int) throws(PatternTranslationError) -> UInt32 {
             if current == "{" {
-                index += 1
+                scanner.advance()
                 var value: UInt32 = 0
                 var digits = 0
                 while let scalar = current, let digit = ECMAPatternImport.hexValue(scalar) {
                     value = min(value * 16 + digit, 0x110000)
                     digits += 1
-                    index += 1
+                    scanner.advance()
                 }
                 guard digits > 0, current == "}", value <= 0x10FFFF else {
-                    throw PatternTranslationError(construct: text(from: start), reason: "`\\u{…}` needs hexadecimal digits up to 10FFFF and a closing brace")
+                    throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\u{…}` needs hexadecimal digits up to 10FFFF and a closing brace")
                 }
-                index += 1
+                scanner.advance()
                 if (0xD800...0xDFFF).contains(value) {
-                    throw PatternTranslationError(construct: text(from: start), reason: "a lone surrogate, which no string holds")
+                    throw PatternTranslationError(construct: scanner.text(from: start), reason: "a lone surrogate, which no string holds")
                 }
                 return value
             }
             guard let value = hexDigits(count: 4) else {
-                throw PatternTranslationError(construct: text(from: start), reason: "`\\u` needs four hexadecimal digits or `{…}`")
+                throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\u` needs four hexadecimal digits or `{…}`")
             }
-            if (0xD800...0xDBFF).contains(value), current == "\\", peek(1) == "u" {
-                let mark = index
-                index += 2
+            if (0xD800...0xDBFF).contains(value), current == "\\", scanner.peek(1) == "u" {
+                let mark = scanner.index
+                scanner.advance(2)
                 if let low = hexDigits(count: 4), (0xDC00...0xDFFF).contains(low) {
                     return 0x10000 + (value - 0xD800) * 0x400 + (low - 0xDC00)
                 }
-                index = mark
+                scanner.index = mark
             }
             if (0xD800...0xDFFF).contains(value) {
-                throw PatternTranslationError(construct: text(from: start), reason: "a lone surrogate, which no string holds")
+                throw PatternTranslationError(construct: scanner.text(from: start), reason: "a lone surrogate, which no string holds")
             }
             return value
         }
 
         /// `{Name}` or `{Name=Value}` after `\p`/`\P`, as PCRE2 spells it.
-        mutating func propertyName(start: Int) throws(PatternTranslationError) -> String {
-            guard current == "{" else { throw PatternTranslationError(construct: text(from: start), reason: "`\\p` needs `{…}`") }
-            index += 1
-            var name = ""
-            while let scalar = current, scalar != "}" {
-                name.unicodeScalars.append(scalar)
-                index += 1
-            }
-            guard current == "}" else { throw PatternTranslationError(construct: text(from: start), reason: "`\\p{` without its closing brace") }
-            index += 1
+        func propertyName(start: Int) throws(PatternTranslationError) -> String {
+            guard current == "{" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\p` needs `{…}`") }
+            scanner.advance()
+            let name = scanner.read(upTo: "}")
+            guard current == "}" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\p{` without its closing brace") }
+            scanner.advance()
             let parts = name.split(separator: "=", maxSplits: 1).map(String.init)
             if parts.count == 1, let category = ECMAPatternImport.generalCategories[name] { return category }
             if parts.count == 2, parts[0] == "General_Category" || parts[0] == "gc", let category = ECMAPatternImport.generalCategories[parts[1]] {
@@ -452,27 +363,27 @@ enum ECMAPatternImport {
                !parts[1].isEmpty, parts[1].unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0 == "_") }) {
                 return (parts[0].hasPrefix("scx") || parts[0] == "Script_Extensions" ? "scx:" : "sc:") + parts[1]
             }
-            throw PatternTranslationError(construct: text(from: start), reason: "only general categories (`\\p{L}`, `\\p{Letter}`) and scripts (`\\p{Script=Greek}`) are translated")
+            throw PatternTranslationError(construct: scanner.text(from: start), reason: "only general categories (`\\p{L}`, `\\p{Letter}`) and scripts (`\\p{Script=Greek}`) are translated")
         }
 
-        /// `[…]` or `[^…]` (`index` at the bracket).
-        mutating func characterClass() throws(PatternTranslationError) -> String {
-            let start = index
-            index += 1
+        /// `[…]` or `[^…]` (the scanner at the bracket).
+        func characterClass() throws(PatternTranslationError) -> String {
+            let start = scanner.index
+            scanner.advance()
             let negated = current == "^"
-            if negated { index += 1 }
+            if negated { scanner.advance() }
             var set = ScalarRanges([])
             var properties: [String] = []
             while let scalar = current, scalar != "]" {
-                let itemStart = index
+                let itemStart = scanner.index
                 let first = try classAtom()
-                if current == "-", let after = peek(1), after != "]" {
-                    index += 1
+                if current == "-", let after = scanner.peek(1), after != "]" {
+                    scanner.advance()
                     let second = try classAtom()
                     guard case .scalar(let low) = first, case .scalar(let high) = second else {
-                        throw PatternTranslationError(construct: text(from: itemStart), reason: "a class escape (`\\d`, `\\p{…}`) cannot end a range")
+                        throw PatternTranslationError(construct: scanner.text(from: itemStart), reason: "a class escape (`\\d`, `\\p{…}`) cannot end a range")
                     }
-                    guard low <= high else { throw PatternTranslationError(construct: text(from: itemStart), reason: "a range out of order") }
+                    guard low <= high else { throw PatternTranslationError(construct: scanner.text(from: itemStart), reason: "a range out of order") }
                     set = set.union(ScalarRanges([low...high]))
                     continue
                 }
@@ -483,15 +394,15 @@ enum ECMAPatternImport {
                 case .property(let property): properties.append(property)
                 }
             }
-            guard current == "]" else { throw PatternTranslationError(construct: text(from: start), reason: "a class without its closing `]`") }
-            index += 1
+            guard current == "]" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "a class without its closing `]`") }
+            scanner.advance()
             return ECMAPatternImport.pcre2Class(set, properties: properties, negated: negated)
         }
 
-        mutating func classAtom() throws(PatternTranslationError) -> ClassItem {
+        func classAtom() throws(PatternTranslationError) -> ClassItem {
             guard let scalar = current else { return .set(ScalarRanges([])) }
             if scalar == "\\" { return try classEscape(inClass: true) }
-            index += 1
+            scanner.advance()
             return .scalar(scalar.value)
         }
     }

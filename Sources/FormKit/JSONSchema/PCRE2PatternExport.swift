@@ -27,27 +27,15 @@ import Synchronization
 struct PCRE2PatternExport {
     /// The ECMA-262 search pattern meaning the same as the whole-value `pattern`.
     static func ecma(from pattern: String) throws(PatternTranslationError) -> String {
-        var translator = PCRE2PatternExport(scalars: Array(pattern.unicodeScalars))
-        let alternatives = try translator.disjunction()
-        guard translator.atEnd else {
-            throw PatternTranslationError(construct: ")", reason: "a closing parenthesis without an opening one")
-        }
+        let translator = PCRE2PatternExport(scanner: PatternScanner(pattern))
+        let alternatives = try translator.scanner.pattern { () throws(PatternTranslationError) in try translator.alternative() }
         let body = alternatives.joined(separator: "|")
         return "^" + (alternatives.count > 1 ? "(?:\(body))" : body) + "(?![\\s\\S])"
     }
 
-    let scalars: [Unicode.Scalar]
-    var index = 0
-    var depth = 0
+    let scanner: PatternScanner
 
-    var atEnd: Bool { index >= scalars.count }
-    var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-    func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
-    func text(from start: Int) -> String {
-        var result = ""
-        result.unicodeScalars.append(contentsOf: scalars[start..<min(index, scalars.count)])
-        return result
-    }
+    var current: Unicode.Scalar? { scanner.current }
 
     static let endOfValue = "(?![\\s\\S])"
     static let endOrBeforeFinalNewline = "(?=\\n?(?![\\s\\S]))"
@@ -116,19 +104,7 @@ struct PCRE2PatternExport {
 
     // MARK: Parsing PCRE2
 
-    mutating func disjunction() throws(PatternTranslationError) -> [String] {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= 200 else { throw PatternTranslationError(construct: "(", reason: "groups nested more than 200 deep") }
-        var alternatives = [try alternative()]
-        while current == "|" {
-            index += 1
-            alternatives.append(try alternative())
-        }
-        return alternatives
-    }
-
-    mutating func alternative() throws(PatternTranslationError) -> String {
+    func alternative() throws(PatternTranslationError) -> String {
         var result = ""
         while let scalar = current, scalar != "|", scalar != ")" {
             let (piece, isAtom) = try term()
@@ -144,69 +120,33 @@ struct PCRE2PatternExport {
         return result
     }
 
-    mutating func quantifier() throws(PatternTranslationError) -> String? {
-        guard let scalar = current else { return nil }
-        let start = index
-        var text: String
-        switch scalar {
-        case "*", "+", "?":
-            index += 1
-            text = String(scalar)
-        case "{":
-            guard let bounds = braceQuantifier() else { return nil }
-            if let max = bounds.max, max < bounds.min {
-                throw PatternTranslationError(construct: self.text(from: start), reason: "the quantifier's minimum is above its maximum")
-            }
-            text = self.text(from: start)
-        default:
-            return nil
-        }
-        if current == "?" {
-            index += 1
+    /// A quantifier, optionally lazy (a `{` that is not one is a literal
+    /// to PCRE2); nil when none follows.
+    func quantifier() throws(PatternTranslationError) -> String? {
+        let start = scanner.index
+        guard var text = try scanner.quantifier() else { return nil }
+        if scanner.skip("?") {
             text += "?"
-        } else if current == "+" {
-            index += 1
-            throw PatternTranslationError(construct: self.text(from: start), reason: "possessive quantifiers have no ECMA-262 equivalent")
+        } else if scanner.skip("+") {
+            throw PatternTranslationError(construct: scanner.text(from: start), reason: "possessive quantifiers have no ECMA-262 equivalent")
         }
         return text
     }
 
-    mutating func braceQuantifier() -> (min: Int, max: Int?)? {
-        let start = index
-        index += 1
-        guard let min = number() else { index = start; return nil }
-        var max: Int? = min
-        if current == "," {
-            index += 1
-            max = number()
-        }
-        guard current == "}" else { index = start; return nil }
-        index += 1
-        return (min, max)
-    }
-
-    mutating func number() -> Int? {
-        var value: Int?
-        while let scalar = current, ("0"..."9").contains(scalar) {
-            value = min((value ?? 0) * 10 + Int(scalar.value - 0x30), 1_000_000)
-            index += 1
-        }
-        return value
-    }
-
     /// One atom or assertion: its ECMA-262 text and whether a quantifier may follow.
-    mutating func term() throws(PatternTranslationError) -> (String, Bool) {
+    func term() throws(PatternTranslationError) -> (String, Bool) {
         guard let scalar = current else { return ("", false) }
-        let start = index
         switch scalar {
+        case "*", "+", "?", "{":
+            throw scanner.quantifierWithoutAtom(loneBrace: "a `{` that is not a quantifier; write `\\{` for the character")
         case "^":
-            index += 1
+            scanner.advance()
             return ("^", false)
         case "$":
-            index += 1
+            scanner.advance()
             return (Self.endOrBeforeFinalNewline, false)
         case ".":
-            index += 1
+            scanner.advance()
             return (Self.atom(try Self.members(of: ".")), true)
         case "[":
             let source = try classSource()
@@ -215,133 +155,111 @@ struct PCRE2PatternExport {
             return try group()
         case "\\":
             return try escape()
-        case "*", "+", "?":
-            throw PatternTranslationError(construct: String(scalar), reason: "a quantifier with nothing before it")
-        case "{":
-            if braceQuantifier() != nil {
-                throw PatternTranslationError(construct: text(from: start), reason: "a quantifier with nothing before it")
-            }
-            throw PatternTranslationError(construct: "{", reason: "a `{` that is not a quantifier; write `\\{` for the character")
         default:
-            index += 1
+            scanner.advance()
             return (Self.literal(scalar.value), true)
         }
     }
 
-    /// The source of the class at `index`, as PCRE2 delimits it: a `]`
+    /// The source of the class at the scanner, as PCRE2 delimits it: a `]`
     /// first (after `^`) is a member, `\` escapes the next character (or
     /// `\Q…\E` quotes), `[:name:]` is a POSIX class.
-    mutating func classSource() throws(PatternTranslationError) -> String {
-        let start = index
-        index += 1
-        if current == "^" { index += 1 }
-        if current == "]" { index += 1 }
+    func classSource() throws(PatternTranslationError) -> String {
+        let start = scanner.index
+        scanner.advance()
+        if current == "^" { scanner.advance() }
+        if current == "]" { scanner.advance() }
         while let scalar = current, scalar != "]" {
             if scalar == "\\" {
-                if peek(1) == "Q" {
-                    index += 2
-                    while current != nil, !(current == "\\" && peek(1) == "E") { index += 1 }
-                    index = min(index + 2, scalars.count)
+                if scanner.peek(1) == "Q" {
+                    scanner.advance(2)
+                    while current != nil, !(current == "\\" && scanner.peek(1) == "E") { scanner.advance() }
+                    scanner.index = min(scanner.index + 2, scanner.scalars.count)
                 } else {
-                    index += 2
+                    scanner.advance(2)
                 }
-            } else if scalar == "[", peek(1) == ":" || peek(1) == "." || peek(1) == "=" {
-                let marker = peek(1)
-                index += 2
-                while current != nil, !(current == marker && peek(1) == "]") { index += 1 }
-                index = min(index + 2, scalars.count)
+            } else if scalar == "[", scanner.peek(1) == ":" || scanner.peek(1) == "." || scanner.peek(1) == "=" {
+                let marker = scanner.peek(1)
+                scanner.advance(2)
+                while current != nil, !(current == marker && scanner.peek(1) == "]") { scanner.advance() }
+                scanner.index = min(scanner.index + 2, scanner.scalars.count)
             } else {
-                index += 1
+                scanner.advance()
             }
         }
-        guard current == "]" else { throw PatternTranslationError(construct: text(from: start), reason: "a class without its closing `]`") }
-        index += 1
-        return text(from: start)
+        guard current == "]" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "a class without its closing `]`") }
+        scanner.advance()
+        return scanner.text(from: start)
     }
 
-    mutating func group() throws(PatternTranslationError) -> (String, Bool) {
-        let start = index
-        index += 1
+    func group() throws(PatternTranslationError) -> (String, Bool) {
+        let start = scanner.index
+        scanner.advance()
         var opening = "(?:"
         var isAtom = true
         if current == "*" {
             throw PatternTranslationError(construct: "(*", reason: "PCRE2 verbs and options have no ECMA-262 equivalent")
         }
-        if current == "?" {
-            switch (peek(1), peek(2)) {
-            case ("=", _), ("!", _):
-                opening = "(?" + String(peek(1) ?? "=")
-                isAtom = false
-                index += 2
-            case ("<", "="), ("<", "!"):
-                opening = "(?<" + String(peek(2) ?? "=")
-                isAtom = false
-                index += 3
-            case (":", _):
-                index += 2
+        if let shared = scanner.groupOpening() {
+            opening = shared.opening
+            isAtom = !shared.isLookaround
+        } else if current == "?" {
+            switch (scanner.peek(1), scanner.peek(2)) {
             case ("<", _), ("P", "<"), ("'", _):
                 // A named group: only its matching matters here.
-                let close: Unicode.Scalar = peek(1) == "'" ? "'" : ">"
-                index += peek(1) == "P" ? 3 : 2
+                let close: Unicode.Scalar = scanner.peek(1) == "'" ? "'" : ">"
+                scanner.index += scanner.peek(1) == "P" ? 3 : 2
                 while let scalar = current, scalar != close {
                     guard scalar == "_" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))) else {
-                        throw PatternTranslationError(construct: text(from: start), reason: "not a group name")
+                        throw PatternTranslationError(construct: scanner.text(from: start), reason: "not a group name")
                     }
-                    index += 1
+                    scanner.advance()
                 }
-                guard current == close else { throw PatternTranslationError(construct: text(from: start), reason: "an unfinished group name") }
-                index += 1
+                guard current == close else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "an unfinished group name") }
+                scanner.advance()
             default:
-                index += 1
-                if let next = current { index += 1; _ = next }
-                throw PatternTranslationError(construct: text(from: start),
+                scanner.advance()
+                if let next = current { scanner.advance(); _ = next }
+                throw PatternTranslationError(construct: scanner.text(from: start),
                                               reason: "inline options, atomic groups, recursion, conditionals and comments have no ECMA-262 equivalent")
             }
         }
-        let inner = try disjunction()
-        guard current == ")" else { throw PatternTranslationError(construct: text(from: start), reason: "a group without its closing parenthesis") }
-        index += 1
+        let inner = try scanner.group(openedAt: start) { () throws(PatternTranslationError) in try alternative() }
         return (opening + inner.joined(separator: "|") + ")", isAtom)
     }
 
-    mutating func escape() throws(PatternTranslationError) -> (String, Bool) {
-        let start = index
-        guard let letter = peek(1) else { throw PatternTranslationError(construct: "\\", reason: "a backslash at the end of the pattern") }
-        index += 2
+    func escape() throws(PatternTranslationError) -> (String, Bool) {
+        let start = scanner.index
+        guard let letter = scanner.peek(1) else { throw PatternTranslationError(construct: "\\", reason: "a backslash at the end of the pattern") }
+        scanner.advance(2)
         switch letter {
         case "d", "D", "w", "W", "s", "S", "h", "H", "v", "V", "N":
             return (Self.atom(try Self.members(of: "\\" + String(letter))), true)
         case "p", "P":
             var source = "\\" + String(letter)
             if current == "{" {
-                while let scalar = current, scalar != "}" {
-                    source.unicodeScalars.append(scalar)
-                    index += 1
-                }
-                guard current == "}" else { throw PatternTranslationError(construct: text(from: start), reason: "`\\p{` without its closing brace") }
-                index += 1
+                source += scanner.read(upTo: "}")
+                guard current == "}" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\p{` without its closing brace") }
+                scanner.advance()
                 source += "}"
             } else if let name = current {
                 source.unicodeScalars.append(name)
-                index += 1
+                scanner.advance()
             }
             return (Self.atom(try Self.members(of: source)), true)
         case "b", "B":
             let word = Self.atom(try Self.members(of: "\\w"))
-            let text = letter == "b"
-                ? "(?:(?<=\(word))(?!\(word))|(?<!\(word))(?=\(word)))"
-                : "(?:(?<=\(word))(?=\(word))|(?<!\(word))(?!\(word)))"
-            return (text, false)
+            return (PatternScanner.wordBoundary(word: word, negated: letter == "B"), false)
         case "A": return ("^", false)
         case "z": return (Self.endOfValue, false)
         case "Z": return (Self.endOrBeforeFinalNewline, false)
         case "Q":
             var result = ""
-            while current != nil, !(current == "\\" && peek(1) == "E") {
+            while current != nil, !(current == "\\" && scanner.peek(1) == "E") {
                 if let scalar = current { result += Self.literal(scalar.value) }
-                index += 1
+                scanner.advance()
             }
-            index = min(index + 2, scalars.count)
+            scanner.index = min(scanner.index + 2, scanner.scalars.count)
             // A quantifier after `\Q…\E` applies to its last character only.
             return ("(?:" + result + ")", false)
         case "E":
@@ -358,7 +276,7 @@ struct PCRE2PatternExport {
             while digits < 2, let digit = current, ("0"..."7").contains(digit) {
                 value = value * 8 + (digit.value - 0x30)
                 digits += 1
-                index += 1
+                scanner.advance()
             }
             return (Self.literal(value), true)
         case "o":
@@ -370,42 +288,42 @@ struct PCRE2PatternExport {
             while digits < 2, let digit = current, let digitValue = ECMAPatternImport.hexValue(digit) {
                 value = value * 16 + digitValue
                 digits += 1
-                index += 1
+                scanner.advance()
             }
             return (Self.literal(value), true)
         case "c":
             guard let control = current, control.isASCII, control.value >= 0x20, control.value < 0x7F else {
-                throw PatternTranslationError(construct: text(from: start), reason: "`\\c` needs a printable ASCII character")
+                throw PatternTranslationError(construct: scanner.text(from: start), reason: "`\\c` needs a printable ASCII character")
             }
-            index += 1
+            scanner.advance()
             let upper = ("a"..."z").contains(control) ? control.value - 0x20 : control.value
             return (Self.literal(upper ^ 0x40), true)
         case "1"..."9", "g", "k":
-            throw PatternTranslationError(construct: text(from: start), reason: "backreferences are refused: a group not taken fails in PCRE2 but matches the empty string in ECMA-262")
+            throw PatternTranslationError(construct: scanner.text(from: start), reason: "backreferences are refused: a group not taken fails in PCRE2 but matches the empty string in ECMA-262")
         default:
             if letter.isASCII, !letter.properties.isAlphabetic, !("0"..."9").contains(letter) {
                 return (Self.literal(letter.value), true)
             }
             if !letter.isASCII { return (Self.literal(letter.value), true) }
-            throw PatternTranslationError(construct: text(from: start), reason: "this escape has no ECMA-262 equivalent (or none formctl writes)")
+            throw PatternTranslationError(construct: scanner.text(from: start), reason: "this escape has no ECMA-262 equivalent (or none formctl writes)")
         }
     }
 
     /// `{…}` digits in `radix` after `\x` or `\o`.
-    mutating func braced(start: Int, radix: UInt32) throws(PatternTranslationError) -> UInt32 {
-        guard current == "{" else { throw PatternTranslationError(construct: text(from: start), reason: "needs `{…}`") }
-        index += 1
+    func braced(start: Int, radix: UInt32) throws(PatternTranslationError) -> UInt32 {
+        guard current == "{" else { throw PatternTranslationError(construct: scanner.text(from: start), reason: "needs `{…}`") }
+        scanner.advance()
         var value: UInt32 = 0
         var digits = 0
         while let scalar = current, let digit = ECMAPatternImport.hexValue(scalar), digit < radix {
             value = min(value * radix + digit, 0x110000)
             digits += 1
-            index += 1
+            scanner.advance()
         }
         guard digits > 0, current == "}", value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
-            throw PatternTranslationError(construct: text(from: start), reason: "not a Unicode scalar value")
+            throw PatternTranslationError(construct: scanner.text(from: start), reason: "not a Unicode scalar value")
         }
-        index += 1
+        scanner.advance()
         return value
     }
 }

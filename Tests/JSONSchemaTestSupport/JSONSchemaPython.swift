@@ -6,15 +6,17 @@ import Foundation
 /// `.venv-jsonschema/bin/python` in the package. Neither there is a
 /// failure with the command that makes it, never a silent pass.
 ///
-/// (The same helper is in Tests/FormKitTests: test targets do not
-/// share files.)
-enum JSONSchemaPython {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// (A library target of its own, so that FormKitTests and EndToEndTests
+/// share one copy: test targets cannot depend on each other.)
+public enum JSONSchemaPython {
+    /// Why the validator could not run or answer.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The package's folder, from this file's place in it
+    /// (Tests/JSONSchemaTestSupport/JSONSchemaPython.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The interpreter with `jsonschema`.
     static func interpreter() throws -> URL {
@@ -34,13 +36,18 @@ enum JSONSchemaPython {
     }
 
     /// One schema (JSON text) and the instances (JSON texts) to validate.
-    struct Job {
-        var schema: String
-        var instances: [String]
+    public struct Job {
+        public var schema: String
+        public var instances: [String]
+
+        public init(schema: String, instances: [String]) {
+            self.schema = schema
+            self.instances = instances
+        }
     }
 
     /// Whether each instance of each job is valid: one Python run for all.
-    static func validate(_ jobs: [Job]) throws -> [[Bool]] {
+    public static func validate(_ jobs: [Job]) throws -> [[Bool]] {
         let input = "[" + jobs.map { "{\"schema\": \($0.schema), \"instances\": [\($0.instances.joined(separator: ", "))]}" }
             .joined(separator: ",\n") + "]"
         let process = Process()
@@ -70,7 +77,7 @@ enum JSONSchemaPython {
     }
 
     /// `text` as a JSON string literal.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -159,21 +159,8 @@ struct ApplyTests {
         #expect(try form.field("twitter").value == "@ada")
     }
 
-    /// A small deterministic generator (SplitMix64), so that a failure
-    /// repeats.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A random form over a small pool of page and field keys.
-    private func randomSpec(_ random: inout Generator) -> FormSpec {
+    private func randomSpec(_ random: inout SplitMix) -> FormSpec {
         var fieldKeys = (0..<12).map { "f\($0)" }.shuffled(using: &random)
         fieldKeys.removeLast(Int.random(in: 0...6, using: &random))
         let pageKeys = ["p0", "p1", "p2", "p3"].shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random))
@@ -199,7 +186,7 @@ struct ApplyTests {
     func randomSequence() throws {
         let temporary = try TemporaryForm()
         let form = temporary.form
-        var random = Generator(state: 20)
+        var random = SplitMix(state: 20)
         for step in 0..<40 {
             let spec = randomSpec(&random)
             let outcome = try form.apply(spec, prune: true)

@@ -90,22 +90,3 @@ struct FormSpecRoundTripTests {
         return FormSpec(title: randomText(&random), tabBar: tabBar, pages: pages)
     }
 }
-
-/// A small seeded generator, so that a failing case can be run again.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
-    }
-
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
-    }
-}

@@ -29,3 +29,33 @@ func error(of body: () throws(FormKitError) -> Void) -> FormKitError? {
         return error
     }
 }
+
+/// A small deterministic generator (SplitMix64), so that a failing case
+/// can be run again: the random forms, texts and values files of
+/// FormKitTests.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    /// Starts right at `state`.
+    init(state: UInt64) {
+        self.state = state
+    }
+
+    /// Starts from a seed spread over the state's bits.
+    init(seed: UInt64) {
+        state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

@@ -6,19 +6,6 @@ import Testing
 /// back exactly, and what is not a values file is refused with its place.
 @Suite("values files")
 struct ValuesFileTests {
-    /// A small deterministic generator (SplitMix64), so that a failure
-    /// repeats.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Scalars that CSV and JSON treat specially, and some that Swift's
     /// `String` comparison would merge.
     static let alphabet: [Unicode.Scalar] = [

@@ -42,7 +42,7 @@ extension FormFile {
     }
 
     /// The bytes of the file at `path`, or `badFile` with the system's reason.
-    private static func contents(ofValuesFile path: String) throws(FormKitError) -> [UInt8] {
+    static func contents(ofValuesFile path: String) throws(FormKitError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw unreadable(path, errno: errno) }
         defer { close(descriptor) }

@@ -18,6 +18,9 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// does not parse or says something that cannot hold; each problem
     /// names its place. Nothing was written.
     case badFile([FileProblem])
+    /// `submit` found shown fields that do not pass `check` (the report
+    /// lists them); nothing was stored. `submit --draft` stores anyway.
+    case checkFailed(CheckReport)
     /// A failure that is formctl's fault, not the user's.
     case internalError(String)
 
@@ -27,12 +30,15 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: String, CaseIterable, Sendable {
         /// A look-up found no such field: an answer, not a mistake (`get`).
         case fieldNotFound
-        /// The request names a field, row or page that does not exist.
+        /// The form does not pass `check`, so it was not submitted.
+        case checkFailed
+        /// The request names a field, row, page or response that does not exist.
         case unknownName
         /// The request clashes with the form as it is: a key in use, a row
         /// or page that still holds fields, the last page, a row on another
         /// page, a form file that leaves out fields holding values (without
-        /// `--prune`).
+        /// `--prune`), a response that is not a draft opened for editing, a
+        /// draft opened over values that were not submitted.
         case conflict
         /// A number outside its range: a row width, a tab bar height.
         case outOfRange
@@ -67,12 +73,14 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     public var code: Code {
         switch self {
         case .fieldNotFound: .fieldNotFound
+        case .checkFailed: .checkFailed
         case .badFile: .badFile
         case .internalError: .internalError
         case .store(let error):
             switch error {
-            case .unknownField, .unknownRow, .unknownPage: .unknownName
-            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues: .conflict
+            case .unknownField, .unknownRow, .unknownPage, .unknownResponse: .unknownName
+            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues,
+                 .responseNotDraft, .unsavedValues: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath
             case .invalidValue: .invalidValue
@@ -92,6 +100,10 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error): error.description
         case .fieldNotFound(let key, let suggestion): FormStoreError.unknownField(key: key, suggestion: suggestion).description
         case .badFile(let problems): problems.map(\.description).joined(separator: "\n")
+        case .checkFailed(let report):
+            "not submitted: \(report.problems.count == 1 ? "a shown field does" : "\(report.problems.count) shown fields do") not pass check ("
+                + report.problems.map { "\($0.key): \($0.reason)" }.joined(separator: "; ")
+                + "); fix them, or store the values as a draft with --draft"
         case .internalError(let message): "internal error: \(message)"
         }
     }

@@ -20,13 +20,25 @@ extension FormDatabase {
     /// connection committed in between, the work is redone; after a few
     /// rounds it is done under the lock.
     public func setValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesUpdate {
+        try setValues(values, alsoWriting: nil)
+    }
+
+    /// `setValues(_:)`, running `extra` in the same transaction before the
+    /// values are written (also when no value changes): it sees the values
+    /// as they were. An error `extra` throws rolls everything back and is
+    /// thrown.
+    func setValues(_ values: [(key: String, value: CheckedValue)], alsoWriting extra: ((Database) throws -> Void)?)
+        throws(FormStoreError) -> ValuesUpdate {
         if isReadOnly { throw .readOnly(path: path) }
         for _ in 0..<4 {
             switch try planValues(values) {
-            case .nothingToWrite(let update): return update
+            case .nothingToWrite(let update):
+                guard let extra else { return update }
+                try writeMarkingHistory { db in try extra(db) }
+                return update
             case .stale: break
             case .write(let plan):
-                if let update = try apply(plan) { return update }
+                if let update = try apply(plan, alsoWriting: extra) { return update }
                 continue
             }
             break
@@ -36,6 +48,7 @@ extension FormDatabase {
         return try write { db in
             let form = try FormTables.definition(db)
             let changes = try Self.changes(values, in: form)
+            try extra?(db)
             for (key, value) in changes.values {
                 try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [value, key])
             }
@@ -119,9 +132,10 @@ extension FormDatabase {
 
     /// Writes `plan` under the write lock if nobody committed since it was
     /// read; nil (and nothing written) otherwise.
-    private func apply(_ plan: ValuesPlan) throws(FormStoreError) -> ValuesUpdate? {
+    private func apply(_ plan: ValuesPlan, alsoWriting extra: ((Database) throws -> Void)?) throws(FormStoreError) -> ValuesUpdate? {
         try writeMarkingHistory { db -> ValuesUpdate? in
             guard try Int.fetchOne(db, sql: "PRAGMA data_version") == plan.dataVersion else { return nil }
+            try extra?(db)
             let statement = try db.cachedStatement(sql: "UPDATE field SET value = ? WHERE key = ?")
             for field in plan.update.changed {
                 try statement.execute(arguments: [field.value, field.key])

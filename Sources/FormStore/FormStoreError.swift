@@ -77,6 +77,15 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
     case invalidValue(key: String, reason: String)
+    /// No response has this id; `existing` is the range of ids that do
+    /// (nil when there are no responses).
+    case unknownResponse(id: Int64, existing: ClosedRange<Int64>?)
+    /// `responses open` asked for a response that is not a draft: only a
+    /// draft is opened for editing.
+    case responseNotDraft(id: Int64)
+    /// `responses open` would replace values the form holds that were not
+    /// submitted (`keys`); submit or clear them first, or force it.
+    case unsavedValues(keys: [String])
     /// Any other failure (disk full, I/O error, a constraint broken by an
     /// edit made outside formctl…), with SQLite's or the system's message.
     case underlying(message: String)
@@ -156,6 +165,16 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "the tab bar cannot be \(Points.format(height)) points high: its height must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):
             "invalid input for '\(key)': \(reason)"
+        case .unknownResponse(let id, let existing):
+            if let existing {
+                "no response \(id); the responses are numbered \(existing.lowerBound == existing.upperBound ? "\(existing.lowerBound)" : "\(existing.lowerBound) to \(existing.upperBound)") (formctl responses lists them)"
+            } else {
+                "no response \(id); there are no responses yet (formctl submit stores one)"
+            }
+        case .responseNotDraft(let id):
+            "response \(id) is complete, and only a draft can be opened for editing (formctl responses --status draft lists the drafts)"
+        case .unsavedValues(let keys):
+            "the form holds values that were not submitted (\(keys.joined(separator: ", "))); submit them first (formctl submit, or submit --draft to keep them as a draft), clear them (formctl values --clear), or open the response anyway with --force"
         case .underlying(let message):
             "database error: \(message)"
         }

@@ -31,7 +31,7 @@ struct ConditionMigrationTests {
         let valuesBefore = try sqlite3(path, "SELECT key, value, required, min_length, pattern FROM field ORDER BY position;")
 
         let store = try openStore(path, create: false)
-        #expect(try store.schemaVersion() == 5)
+        #expect(try store.schemaVersion() == FormDatabase.knownSchemaVersion)
         #expect(try store.field("first").value == "Ada")
         #expect(try store.fields().allSatisfy { $0.rules.shortBelow == 3 && $0.rules.message == nil && $0.showIf == nil })
         try store.close()

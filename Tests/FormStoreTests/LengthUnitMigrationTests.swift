@@ -10,7 +10,7 @@ struct LengthUnitMigrationTests {
         let path = folder.path("old.db")
         try makeVersionThreeDatabase(path)
         let store = try openStore(path, create: false)
-        #expect(try store.schemaVersion() == 5)
+        #expect(try store.schemaVersion() == FormDatabase.knownSchemaVersion)
         #expect(try store.fields().allSatisfy { $0.rules.lengthUnit == .characters })
         try store.close()
         #expect(try sqlite3(path, "SELECT DISTINCT length_unit FROM field;") == "characters")

@@ -3,7 +3,7 @@
 // renderers' `RenderFormat`, draws the editor's screen as the renderers'
 // `CellGrid` (`EditorFrame.grid`), and returns the store's `HistoryEntry`,
 // `ValuesUpdate` and `FormStoreError` (with the `HeldValue`s `apply`
-// lists). They are re-exported so that a client (the formctl CLI) imports
+// lists), and the responses' `ResponseFilter` and `StoredResponse`. They are re-exported so that a client (the formctl CLI) imports
 // FormKit alone and never sees the store's `FormDatabase`.
 // `CellDiff` goes with `CellGrid`: it is how a terminal front end puts one
 // grid on the screen after another, writing only the cells that changed.
@@ -15,3 +15,5 @@
 @_exported import enum FormStore.FormStoreError
 @_exported import struct FormStore.ValuesUpdate
 @_exported import struct FormStore.HeldValue
+@_exported import struct FormStore.ResponseFilter
+@_exported import struct FormStore.StoredResponse

@@ -1,0 +1,117 @@
+import FormStore
+
+/// The formats `formctl responses` exports in (its `table` is the CLI's own).
+public enum ResponseExportFormat: String, Hashable, Sendable, CaseIterable {
+    /// One JSON array of responses, each `{"id", "status", "submitted_at",
+    /// "values": {key: value}}`, keys of `values` in form order.
+    case json
+    /// One such object per line (JSON Lines).
+    case jsonl
+    /// RFC 4180 with CRLF line ends: a header row of `id,submitted_at,status`
+    /// and one column per field key, then one row per response.
+    case csv
+}
+
+/// Writes responses as CSV, JSON or JSON Lines.
+///
+/// Columns (CSV) and `values` keys (JSON) are the field keys of the listed
+/// responses: the form's in form order, then keys only older responses
+/// have (fields removed since), in order of first appearance. A field
+/// whose key is one of CSV's meta columns (`id`, `submitted_at`,
+/// `status`) is written under `values.KEY` (no field key holds a dot), so
+/// every header is unique; JSON needs no such care, since values sit under
+/// `values`.
+///
+/// A field that was not shown when the response was submitted (hidden, or
+/// its `show_if` not holding) kept a value but gave no answer: it is
+/// written as an empty cell (CSV) or `null` (JSON), unless
+/// `includesHidden`. A field the response does not have (added later) is
+/// an empty cell in CSV and absent from `values`.
+public struct ResponseExport: Sendable {
+    /// The format.
+    public var format: ResponseExportFormat
+    /// The field keys, in column order.
+    public var keys: [String]
+    /// Whether the kept values of fields that were not shown are written.
+    public var includesHidden: Bool
+
+    /// The meta columns CSV starts with, in order.
+    public static let metaColumns = ["id", "submitted_at", "status"]
+
+    /// An export of `keys` in `format`.
+    public init(format: ResponseExportFormat, keys: [String], includesHidden: Bool = false) {
+        self.format = format
+        self.keys = keys
+        self.includesHidden = includesHidden
+    }
+
+    /// CSV's header row: the meta columns, then each key (`values.KEY` for
+    /// a key equal to a meta column's name).
+    public var csvHeader: [String] {
+        Self.metaColumns + keys.map { Self.metaColumns.contains($0) ? "values.\($0)" : $0 }
+    }
+
+    /// What comes before the first response.
+    public var prologue: String {
+        switch format {
+        case .csv: FormValues.csvRecord(csvHeader)
+        case .json: "["
+        case .jsonl: ""
+        }
+    }
+
+    /// `response` in the format; `index` is its place in the export (for
+    /// JSON's separating commas).
+    public func text(of response: FormResponse, index: Int) -> String {
+        switch format {
+        case .csv:
+            var byKey: [String: String] = [:]
+            for answer in response.answers where answer.isShown || includesHidden { byKey[answer.key] = answer.value }
+            return FormValues.csvRecord([String(response.id), response.submittedAt, response.status.rawValue] + keys.map { byKey[$0] ?? "" })
+        case .json:
+            return (index == 0 ? "\n" : ",\n") + object(response)
+        case .jsonl:
+            return object(response) + "\n"
+        }
+    }
+
+    /// What comes after the last response; `count` is how many there were.
+    public func epilogue(count: Int) -> String {
+        switch format {
+        case .csv, .jsonl: ""
+        case .json: count == 0 ? "]\n" : "\n]\n"
+        }
+    }
+
+    /// One response as a JSON object, `values` in column order.
+    func object(_ response: FormResponse) -> String {
+        var byKey: [String: FormResponse.Answer] = [:]
+        for answer in response.answers { byKey[answer.key] = answer }
+        let values = keys.compactMap { key -> String? in
+            guard let answer = byKey[key] else { return nil }
+            let value = answer.isShown || includesHidden ? FormValues.jsonString(answer.value) : "null"
+            return FormValues.jsonString(key) + ":" + value
+        }
+        return "{\"id\":\(response.id),\"status\":\"\(response.status.rawValue)\",\"submitted_at\":"
+            + FormValues.jsonString(response.submittedAt) + ",\"values\":{" + values.joined(separator: ",") + "}}"
+    }
+}
+
+extension FormFile {
+    /// Writes the responses `filter` chooses in `format` to `output`, in
+    /// pieces, reading them in one pass (`formctl responses --format`).
+    /// Columns: `responseKeys(filter)`.
+    public func exportResponses(_ filter: ResponseFilter, format: ResponseExportFormat, includesHidden: Bool = false,
+                                to output: (String) -> Void) throws(FormKitError) {
+        try reading { db throws(FormStoreError) in
+            let export = ResponseExport(format: format, keys: try db.responseKeys(filter), includesHidden: includesHidden)
+            output(export.prologue)
+            var count = 0
+            try db.forEachResponse(filter) { response in
+                output(export.text(of: response, index: count))
+                count += 1
+            }
+            output(export.epilogue(count: count))
+        }
+    }
+}

@@ -16,6 +16,14 @@ public enum EditAction: Hashable, Sendable {
     case previousPage, nextPage
     /// F1…F9: page 1…9.
     case page(Int)
+    /// Ctrl-X: save the field, then store the form's values as a response
+    /// (`FormFile.submit`) when they pass `check`, clearing them for the
+    /// next respondent.
+    case submit
+    /// Ctrl-O: save the field, then store the form's values as a draft
+    /// response whatever `check` says, clearing them (`formctl responses
+    /// open ID` brings the draft back).
+    case submitDraft
     /// Esc or Ctrl-C.
     case quit
 }

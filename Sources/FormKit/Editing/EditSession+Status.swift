@@ -26,6 +26,7 @@ extension EditSession {
         return (text, color)
     }
 
-    /// The key line.
-    public static let keyHelp = "Tab/↑↓ field  ←→ Home End cursor  ⌫ Del ^U edit  Enter/^S save  ^←→ F1-F9 page  Esc/^C quit"
+    /// The key line (formctl's key bindings say the same), the most used
+    /// keys first, since a narrow terminal cuts it at the right.
+    public static let keyHelp = "Tab/↑↓ field  ←→ Home End  ⌫ Del ^U edit  Enter/^S save  ^X submit  ^O draft  ^←→ F1-F9 page  Esc/^C quit"
 }

@@ -34,7 +34,7 @@ public final class EditSession {
     public static let watchInterval: Duration = .milliseconds(50)
 
     /// The whole form as last read or saved.
-    public private(set) var storedForm: FormDefinition
+    public internal(set) var storedForm: FormDefinition
     /// The key of the field with the focus (nil when no field is shown).
     public private(set) var focusedKey: String?
     /// The focused field's text and cursor.
@@ -42,15 +42,15 @@ public final class EditSession {
     /// The stored value the buffer started from (or was last saved as).
     private var baseValue: String
     /// The first form row on screen (rows scroll to keep the focus shown).
-    public private(set) var firstRow = 0
+    public internal(set) var firstRow = 0
     /// A note for the status line about the last thing that happened.
-    public private(set) var message: EditMessage?
+    public internal(set) var message: EditMessage?
     /// Why the last save failed, until one succeeds.
     public private(set) var lastSaveError: FormKitError?
     private var lastTyping: ContinuousClock.Instant?
     private var lastWatch: ContinuousClock.Instant
     /// The session's change count when `storedForm` was read.
-    private var seenChanges: Int
+    var seenChanges: Int
 
     /// Opens the form at `file` for editing in a session of its own,
     /// focused on its first shown field.
@@ -149,6 +149,8 @@ public final class EditSession {
         case .previousPage: switchPage { index, count in (index - 1 + count) % count }
         case .nextPage: switchPage { index, count in (index + 1) % count }
         case .page(let number): switchPage { _, count in number >= 1 && number <= count ? number - 1 : nil }
+        case .submit: submit(draft: false)
+        case .submitDraft: submit(draft: true)
         case .quit:
             return !save()
         }
@@ -251,7 +253,7 @@ public final class EditSession {
     /// the current page's index and the page count (nil: stay). The choice
     /// is stored as `formctl page select` stores it (nothing is written
     /// when it does not change), and the focus goes to the page's first field.
-    private func switchPage(_ target: (Int, Int) -> Int?) {
+    func switchPage(_ target: (Int, Int) -> Int?) {
         let pages = storedForm.pages
         guard pages.count > 1 else {
             message = .info("the form has one page (formctl page add KEY TITLE adds one)")
@@ -292,7 +294,7 @@ public final class EditSession {
         focus(fields[next].key)
     }
 
-    private func focus(_ key: String?) {
+    func focus(_ key: String?) {
         focusedKey = key
         let value = key.flatMap { storedForm.field($0)?.value } ?? ""
         buffer = EditBuffer(text: value)

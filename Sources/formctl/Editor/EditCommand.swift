@@ -11,11 +11,17 @@ struct EditCommand: ParsableCommand {
             Keys: Tab/Shift-Tab and Up/Down move between fields; typing inserts at the \
             cursor; Left/Right, Home/End, Backspace/Delete and Ctrl-U (clear) edit; Enter \
             saves and moves on; Ctrl-S saves; Esc or Ctrl-C quits; Ctrl-Left/Right and \
-            F1-F9 switch pages. A changed value is saved when you leave the field, press \
+            F1-F9 switch pages. Ctrl-X submits: the values are stored as a response \
+            when check passes and cleared for the next respondent, and the status line \
+            gives the response's id, or the reasons check gives (nothing is stored). \
+            Ctrl-O stores them as a draft response, whatever check says (formctl \
+            responses open ID brings it back). A changed value is saved when you leave the field, press \
             Enter or Ctrl-S, quit, stop typing for a second, or on SIGTERM/SIGHUP. \
             Others' changes show within a tenth of a second. With --plain (automatic when standard \
             input or output is not a terminal, or TERM=dumb) the fields are asked one \
-            per line; an empty line keeps a value.
+            per line; an empty line keeps a value. After the last field it asks \
+            "Submit? [y/N]": y submits as Ctrl-X does (exit 1 when check fails), \
+            anything else keeps the values.
             """)
 
     @Flag(help: "Ask for each field on its own line instead of the full-screen editor.")

@@ -20,4 +20,11 @@ enum Key: Hashable, Sendable {
     static let controlS = Key.control(0x13)
     /// Ctrl-U, which clears the field.
     static let controlU = Key.control(0x15)
+    /// Ctrl-X, which submits the values as a response (as Alpine's
+    /// composer sends with it).
+    static let controlX = Key.control(0x18)
+    /// Ctrl-O, which stores the values as a draft response (Alpine's
+    /// "postpone"; raw mode turns IEXTEN off, so the terminal's VDISCARD
+    /// does not take it).
+    static let controlO = Key.control(0x0F)
 }

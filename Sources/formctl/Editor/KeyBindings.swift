@@ -18,6 +18,8 @@ enum KeyBindings {
         case Key.controlU: .clear
         case .enter: .saveAndNext
         case Key.controlS: .save
+        case Key.controlX: .submit
+        case Key.controlO: .submitDraft
         case .controlLeft: .previousPage
         case .controlRight: .nextPage
         case .function(let number) where (1...9).contains(number): .page(number)

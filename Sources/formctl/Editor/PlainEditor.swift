@@ -5,18 +5,22 @@ import Foundation
 /// scripts and screen readers (as huh's accessible mode does), page by page
 /// in tab bar order. For each shown field it prints the label, the current value and its state, reads
 /// one line and prints the new state. An empty line keeps the value; the
-/// end of input stops, keeping the values not reached.
+/// end of input stops, keeping the values not reached. After the last
+/// field it asks "Submit? [y/N]": yes stores the values as a response (as
+/// `formctl submit` does) and prints its id, or the reasons `check` refuses
+/// it; any other answer leaves the values as they are.
 struct PlainEditor {
     let file: FormFile
 
-    /// Runs through the fields; returns the exit code (that of the last
-    /// refused save, else 0).
+    /// Runs through the fields; returns the exit code (that of a refused
+    /// submission, else of the last refused save, else 0).
     func run() throws(FormKitError) -> Int32 {
         let form = try file.editableForm()
         Terminal.write("\(DisplayText.escaped(form.title))\n")
         Terminal.write("Type a new value and press Enter; an empty line keeps the value.\n")
         var exitCode: Int32 = 0
         var page: String?
+        var reachedEnd = true
         for field in EditSession.editableFields(of: form) {
             // With pages, each page's fields come under its title.
             if form.pages.count > 1, let key = form.pageKey(of: field), key != page, let title = form.page(key)?.title {
@@ -26,6 +30,7 @@ struct PlainEditor {
             Terminal.write("\(DisplayText.escaped(field.label)) (\(field.key)) [\(DisplayText.escaped(field.value))] \(Self.words(field))\n> ")
             guard var line = readLine(strippingNewline: true) else {
                 Terminal.write("\n")
+                reachedEnd = false
                 break
             }
             if line.hasSuffix("\r") { line.removeLast() }
@@ -40,7 +45,32 @@ struct PlainEditor {
                 exitCode = error.exitCode
             }
         }
+        if reachedEnd, let code = askToSubmit() { exitCode = code }
         return exitCode
+    }
+
+    /// Asks "Submit? [y/N]" and submits on yes. Returns the exit code of a
+    /// refused submission (1 when `check` fails), nil otherwise.
+    private func askToSubmit() -> Int32? {
+        Terminal.write(EditSubmission.question)
+        guard let answer = readLine(strippingNewline: true) else {
+            Terminal.write("\nnot submitted\n")
+            return nil
+        }
+        guard EditSubmission.isYes(answer) else {
+            Terminal.write("not submitted; the values are kept\n")
+            return nil
+        }
+        do {
+            Terminal.write(EditSubmission.confirmation(of: try file.submit()) + "\n")
+            return nil
+        } catch .checkFailed(let report) {
+            Terminal.printError(DisplayText.escaped(EditSubmission.refusal(of: report)))
+            return FormKitError.checkFailed(report).exitCode
+        } catch {
+            Terminal.printError(error.description)
+            return error.exitCode
+        }
     }
 
     /// `empty, required` / `short` / `valid` / `invalid: reason`.

@@ -104,7 +104,7 @@ struct EditorSubmitTests {
         let result = try sandbox.formctl(["edit", "--plain"], stdin: Data("Ada\n\n\n\ny\n".utf8))
         #expect(result.exitCode == 1, "\(result)")
         #expect(result.stdoutText.hasSuffix("Submit? [y/N] "))
-        #expect(result.stderrText == "not submitted: middle: is required; last: is required; email: is required\n")
+        #expect(result.stderrText == "formctl: not submitted: middle: is required; last: is required; email: is required\n")
         #expect(try sandbox.value("SELECT COUNT(*) FROM response") == "0")
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'first'") == "Ada")
     }

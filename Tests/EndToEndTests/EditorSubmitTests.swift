@@ -109,6 +109,25 @@ struct EditorSubmitTests {
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'first'") == "Ada")
     }
 
+    @Test("plain mode on a terminal (TERM=dumb): y at the question submits and the id shows on screen")
+    func plainOnATerminal() throws {
+        let sandbox = try Sandbox()
+        try sandbox.createDatabase()
+        let terminal = try TmuxTerminal(["env", "TERM=dumb", try Formctl.binary().path, "edit", "--db", sandbox.db], in: sandbox.folder)
+        for (key, text) in [("first", "Ada"), ("middle", "Bea"), ("last", "Lovelace"), ("email", "ada@example.com")] {
+            try terminal.waitFor(text: "(\(key)) [] empty, required")
+            try terminal.type(text)
+            try terminal.keys("Enter")
+        }
+        try terminal.waitFor(text: "Submit? [y/N]")
+        try terminal.type("y")
+        try terminal.keys("Enter")
+        try terminal.waitFor(text: "Submit? [y/N] y\nsubmitted response 1")
+        try terminal.waitFor(text: "EXIT=0")
+        #expect(try sandbox.rows("SELECT id, status FROM response") == [["1", "complete"]])
+        #expect(try sandbox.value("SELECT value FROM answer WHERE response_id = 1 AND key = 'email'") == "ada@example.com")
+    }
+
     @Test("plain mode: the end of input before the last field asks nothing")
     func plainEndOfInputAsksNothing() throws {
         let sandbox = try Sandbox()

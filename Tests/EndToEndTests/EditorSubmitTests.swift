@@ -47,6 +47,18 @@ struct EditorSubmitTests {
         #expect(try sandbox.value("SELECT value FROM answer WHERE response_id = 2 AND key = 'email'") == "grace@example.com")
     }
 
+    @Test("the key line fits whole in 100 columns and is cut in 90")
+    func keyLineWidth() throws {
+        let keys = "Tab/↑↓ field  ⌫ Del ^U edit  Enter/^S save  ^X submit  ^O draft  ^←→ F1-F9 page  Esc/^C quit"
+        let sandbox = try Sandbox()
+        try sandbox.createDatabase()
+        let wide = try EditorTypingTests.startEditor(sandbox, columns: 100, rows: 18)
+        #expect(try wide.screen().line(17) == keys)
+        let narrow = try EditorTypingTests.startEditor(sandbox, columns: 90, rows: 18)
+        let line = try narrow.screen().line(17)
+        #expect(line.hasPrefix("Tab/↑↓ field  ⌫ Del ^U edit  Enter/^S save  ^X submit  ^O draft") && line != keys, "\(line)")
+    }
+
     @Test("Ctrl-X on a failing form: the reasons on the status line, the focus on the first failing field, nothing stored; Ctrl-O stores a draft")
     func failingFormThenDraft() throws {
         let sandbox = try Sandbox()

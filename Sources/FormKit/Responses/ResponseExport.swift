@@ -83,8 +83,9 @@ public struct ResponseExport: Sendable {
         }
     }
 
-    /// One response as a JSON object, `values` in column order.
-    func object(_ response: FormResponse) -> String {
+    /// One response as a JSON object (no newline), `values` in column
+    /// order: what `formctl submit --json` prints and JSON Lines holds.
+    public func object(_ response: FormResponse) -> String {
         var byKey: [String: FormResponse.Answer] = [:]
         for answer in response.answers { byKey[answer.key] = answer }
         let values = keys.compactMap { key -> String? in

@@ -126,6 +126,25 @@ struct ResponseRoundTripTests {
         }
     }
 
+    @Test("an export's values, submitted again with submit --from into another database, export the same")
+    func resubmitted() throws {
+        let box = try Self.submitted()
+        let first = try Self.run(box, ["responses", "--format", "jsonl", "--include-hidden"])
+        let other = try Sandbox()
+        try Self.run(other, ["apply", box.path("survey.yaml")])
+        for (index, response) in try ExportReader.read(first.stdout, format: "jsonl").responses.enumerated() {
+            let file = other.path("again\(index).json")
+            try JSONSerialization.data(withJSONObject: response.values.compactMapValues { $0 }).write(to: URL(fileURLWithPath: file))
+            #expect(try Self.run(other, ["submit", "--from", file]).stdoutText == "\(index + 1)\n")
+        }
+        let again = try Self.run(other, ["responses", "--format", "jsonl", "--include-hidden"])
+        let times = #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"#
+        #expect(again.stdoutText.replacingOccurrences(of: times, with: "T", options: .regularExpression)
+            == first.stdoutText.replacingOccurrences(of: times, with: "T", options: .regularExpression))
+        #expect(try other.rows("SELECT response_id, key, hex(value), shown FROM answer ORDER BY 1, 2")
+            == box.rows("SELECT response_id, key, hex(value), shown FROM answer ORDER BY 1, 2"))
+    }
+
     @Test("the same answers through each format, and through submit --json and responses show --json")
     func formatsAgree() throws {
         let box = try Self.submitted()

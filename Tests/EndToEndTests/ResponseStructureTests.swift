@@ -106,6 +106,28 @@ struct ResponseStructureTests {
         #expect(try box.rows("SELECT response_id, label FROM answer WHERE key = 'name' ORDER BY response_id") == [["1", "Name"], ["2", "Full name"]])
     }
 
+    @Test("a field whose show_if does not hold is recorded as not shown: empty in CSV, null in JSON, its value kept with --include-hidden")
+    func conditionalField() throws {
+        let box = try Sandbox()
+        try Self.apply(box, Self.form("{key: email, label: Email}, {key: twitter, label: Twitter, show_if: {field: email, filled: true}}"))
+        #expect(try Self.submit(box, #"{"twitter": "@ada"}"#) == "1\n")
+        #expect(try Self.submit(box, #"{"email": "grace@example.com", "twitter": "@grace"}"#) == "2\n")
+        #expect(try box.rows("SELECT response_id, key, value, shown FROM answer ORDER BY response_id, position")
+            == [["1", "email", "", "1"], ["1", "twitter", "@ada", "0"], ["2", "email", "grace@example.com", "1"], ["2", "twitter", "@grace", "1"]])
+        let jsonl = try Self.run(box, ["responses", "--format", "jsonl"]).stdoutText
+        #expect(Self.timeless(jsonl) == """
+            {"id":1,"status":"complete","submitted_at":"T","values":{"email":"","twitter":null}}
+            {"id":2,"status":"complete","submitted_at":"T","values":{"email":"grace@example.com","twitter":"@grace"}}
+
+            """)
+        let csv = try Self.run(box, ["responses", "--format", "csv"]).stdoutText
+        #expect(Self.timeless(csv) == "id,submitted_at,status,email,twitter\r\n1,T,complete,,\r\n2,T,complete,grace@example.com,@grace\r\n")
+        let hidden = try Self.run(box, ["responses", "--format", "csv", "--include-hidden"]).stdoutText
+        #expect(Self.timeless(hidden) == "id,submitted_at,status,email,twitter\r\n1,T,complete,,@ada\r\n2,T,complete,grace@example.com,@grace\r\n")
+        let show = try Self.run(box, ["responses", "show", "1"]).stdoutText
+        #expect(show.contains("@ada  (not shown)"), "\(show)")
+    }
+
     @Test("fields named id, submitted_at and status get the headers values.id, values.submitted_at, values.status; JSON keeps them under values")
     func metaColumnKeys() throws {
         let box = try Sandbox()

@@ -95,6 +95,29 @@ struct ResponseTableEditTests {
         #expect(submit.stdoutText == "2\n" && submit.stderrText.contains("draft 2 replaced"), "\(submit)")
     }
 
+    @Test("a response inserted with sqlite3 is listed and exported like any, its own keys after the form's; history records it from sql")
+    func inserted() throws {
+        let box = try Self.database()
+        try box.exec("""
+            INSERT INTO response (status, created_at, submitted_at) VALUES ('complete', '2026-11-20T08:00:00.000Z', '2026-11-20T08:00:00.000Z');
+            INSERT INTO answer (response_id, position, key, label, value, shown) VALUES
+                (last_insert_rowid(), 1, 'first', 'First Name', 'Grace', 1),
+                (last_insert_rowid(), 2, 'paper_form', 'Paper form', 'page 3, "boxed"', 1);
+            DELETE FROM answer WHERE response_id = 1 AND key = 'middle';
+            """)
+        let csv = try box.formctl(["--db", box.db, "responses", "--format", "csv", "--since", "2026-11-20", "--status", "complete"], useDB: false)
+        let read = try ExportReader.read(csv.stdout, format: "csv")
+        #expect(read.header == ["id", "submitted_at", "status"] + seedKeys + ["paper_form"], "\(csv)")
+        #expect(read.responses.map(\.id) == [1, 3])
+        #expect(read.responses.last?.values == ["first": "Grace", "middle": "", "last": "", "email": "", "twitter": "", "paper_form": "page 3, \"boxed\""])
+        #expect(read.responses.first?.values["middle"] == "", "an answer deleted with sqlite3 is an empty cell")
+        #expect(try box.rows("SELECT key, old_value, new_value, source FROM history WHERE key = '#3'") == [["#3", nil, "complete", "sql"]])
+        // The next response formctl stores gets the next id.
+        try box.ok(["values", "--clear"])
+        try box.ok(["set", "first", "Ada"])
+        #expect(try box.ok(["submit", "--draft"]).stdoutText == "4\n")
+    }
+
     @Test("edits of the right type pass: a status, times in the format, a value or label as text; STRICT converts '1' and 42 losslessly")
     func accepted() throws {
         let box = try Self.database()

@@ -47,6 +47,28 @@ CREATE TABLE answer (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX answer_key ON answer (key, response_id);
 
+-- The sqlite3 shell runs with foreign keys off, where the REFERENCES above
+-- is not enforced: these keep every answer with its response there too. An
+-- answer naming no response would be left out of every export and stand in
+-- the way of the response that later gets that id.
+CREATE TRIGGER answer_needs_response BEFORE INSERT ON answer
+WHEN NOT EXISTS (SELECT 1 FROM response WHERE id = NEW.response_id)
+BEGIN
+    SELECT RAISE(ABORT, 'answer.response_id names no response');
+END;
+
+CREATE TRIGGER answer_moved BEFORE UPDATE OF response_id ON answer
+WHEN NOT EXISTS (SELECT 1 FROM response WHERE id = NEW.response_id)
+BEGIN
+    SELECT RAISE(ABORT, 'answer.response_id names no response');
+END;
+
+CREATE TRIGGER response_renumbered BEFORE UPDATE OF id ON response
+WHEN NEW.id IS NOT OLD.id
+BEGIN
+    SELECT RAISE(ABORT, 'a response keeps its id');
+END;
+
 -- The draft being edited in the form (`formctl responses open ID`): the
 -- next `submit` replaces it instead of adding a response. NULL: none.
 ALTER TABLE form ADD COLUMN open_response INTEGER CHECK (open_response >= 1);

@@ -167,7 +167,9 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "invalid input for '\(key)': \(reason)"
         case .unknownResponse(let id, let existing):
             if let existing {
-                "no response \(id); the responses are numbered \(existing.lowerBound == existing.upperBound ? "\(existing.lowerBound)" : "\(existing.lowerBound) to \(existing.upperBound)") (formctl responses lists them)"
+                existing.lowerBound == existing.upperBound
+                    ? "no response \(id); the only response is \(existing.lowerBound) (formctl responses lists it)"
+                    : "no response \(id); the responses are numbered \(existing.lowerBound) to \(existing.upperBound) (formctl responses lists them)"
             } else {
                 "no response \(id); there are no responses yet (formctl submit stores one)"
             }

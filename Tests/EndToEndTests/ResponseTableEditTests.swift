@@ -41,7 +41,10 @@ struct ResponseTableEditTests {
         WrongEdit(sql: "UPDATE answer SET value = x'41' WHERE response_id = 1", error: "cannot store BLOB value in TEXT column answer.value"),
         WrongEdit(sql: "UPDATE answer SET label = NULL WHERE response_id = 1", error: "NOT NULL constraint failed: answer.label"),
         WrongEdit(sql: "UPDATE answer SET response_id = 'one' WHERE response_id = 1", error: "cannot store TEXT value in INTEGER column answer.response_id"),
-        WrongEdit(sql: "PRAGMA foreign_keys = ON; UPDATE answer SET response_id = 99 WHERE response_id = 1", error: "FOREIGN KEY constraint failed"),
+        WrongEdit(sql: "PRAGMA foreign_keys = ON; UPDATE answer SET response_id = 99 WHERE response_id = 1", error: "answer.response_id names no response"),
+        WrongEdit(sql: "UPDATE answer SET response_id = 99 WHERE response_id = 1", error: "answer.response_id names no response"),
+        WrongEdit(sql: "INSERT INTO answer (response_id, position, key, label, value, shown) VALUES (99, 1, 'first', 'First', 'x', 1)", error: "answer.response_id names no response"),
+        WrongEdit(sql: "UPDATE response SET id = 99 WHERE id = 1", error: "a response keeps its id"),
         // form.open_response
         WrongEdit(sql: "UPDATE form SET open_response = 'two'", error: "cannot store TEXT value in INTEGER column form.open_response"),
         WrongEdit(sql: "UPDATE form SET open_response = 0", error: "CHECK constraint failed: open_response >= 1"),

@@ -42,10 +42,12 @@ extension FormDatabase {
                                       replacing: nil, cleared: [], storedRects: [], rects: [])
             if plan.usesFormValues { plan.replacing = try ResponseTables.openResponse(db) }
             if plan.clearing { plan.cleared = Self.cleared(form.fields) }
+            // Stored first, then cleared: history reads in that order.
+            let stored = try Self.insert(plan, status: status, db)
             for field in plan.cleared {
                 try db.execute(sql: "UPDATE field SET value = '' WHERE key = ?", arguments: [field.key])
             }
-            return try Self.insert(plan, status: status, db)
+            return stored
         }
     }
 
@@ -116,6 +118,8 @@ extension FormDatabase {
                 // values: other processes storing responses do not matter.
                 guard !plan.usesFormValues, try FormTables.definition(db).hasSameFields(as: plan.form) else { return nil }
             }
+            // Stored first, then cleared: history reads in that order.
+            let stored = try Self.insert(plan, status: status, db)
             for field in plan.cleared {
                 try db.execute(sql: "UPDATE field SET value = '' WHERE key = ?", arguments: [field.key])
                 try DerivedState.store(field.validation, ofField: field.key, db)
@@ -124,7 +128,7 @@ extension FormDatabase {
                 try DerivedState.storeMinimap(plan.rects, replacing: plan.storedRects, db)
                 try DerivedState.clearRefreshFlag(db)
             }
-            return try Self.insert(plan, status: status, db)
+            return stored
         }
     }
 

@@ -38,12 +38,12 @@ struct SubmitTests {
         #expect(try box.rows("SELECT label FROM answer ORDER BY position").map { $0[0] ?? "" }
             == ["First Name", "Middle Name", "Last Name", "Email", "Twitter"])
         #expect(try box.storedValues() == ["", "", "", "", ""])
-        // One history row per value cleared, then the response's.
+        // The response's history row, then one per value cleared.
         let rows = try box.rows("SELECT key, old_value, coalesce(new_value, 'NULL') FROM history WHERE id > \(lastHistory) ORDER BY id")
-        #expect(rows == [["first", "Ada", ""], ["middle", "Byron", ""], ["last", "Lovelace", ""], ["email", "ada@example.com", ""],
-                         ["twitter", "@ada", ""], ["#1", nil, "complete"]], "\(rows)")
-        let text = try box.ok(["history", "--limit", "2"]).stdoutText.lines
-        #expect(text.count == 2 && text[0].contains("twitter  \"@ada\" → \"\"") && text[1].contains("response 1 stored (complete)"), "\(text)")
+        #expect(rows == [["#1", nil, "complete"], ["first", "Ada", ""], ["middle", "Byron", ""], ["last", "Lovelace", ""],
+                         ["email", "ada@example.com", ""], ["twitter", "@ada", ""]], "\(rows)")
+        let text = try box.ok(["history", "--limit", "6"]).stdoutText.lines
+        #expect(text.count == 6 && text[0].contains("response 1 stored (complete)") && text[5].contains("twitter  \"@ada\" → \"\""), "\(text)")
         // The submitted_at is UTC with milliseconds.
         let time = try #require(try box.value("SELECT submitted_at FROM response"))
         #expect(time.count == 24 && time.hasSuffix("Z"), "\(time)")

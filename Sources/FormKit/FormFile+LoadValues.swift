@@ -12,15 +12,7 @@ extension FormFile {
     /// (`unknownField` with the nearest key, exit 64); so is a value the
     /// store refuses (`invalidValue`, 65).
     public func loadValues(_ values: FormValues) throws(FormKitError) -> ValuesUpdate {
-        var checked: [(key: String, value: CheckedValue)] = []
-        checked.reserveCapacity(values.entries.count)
-        for (key, value) in values.entries {
-            do {
-                checked.append((key, try FieldInput.checked(value, key: key)))
-            } catch {
-                throw .store(error)
-            }
-        }
+        let checked = try values.checked()
         return try writing { db throws(FormStoreError) in try db.setValues(checked) }
     }
 
@@ -61,5 +53,22 @@ extension FormFile {
 
     private static func unreadable(_ path: String, errno code: Int32) -> FormKitError {
         .badFile([FileProblem(file: path, message: "cannot be read: \(String(cString: strerror(code)))")])
+    }
+}
+
+extension FormValues {
+    /// The entries, each value checked as the store requires (no NUL:
+    /// `invalidValue`, 65), before any database is opened.
+    func checked() throws(FormKitError) -> [(key: String, value: CheckedValue)] {
+        var checked: [(key: String, value: CheckedValue)] = []
+        checked.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            do {
+                checked.append((key, try FieldInput.checked(value, key: key)))
+            } catch {
+                throw .store(error)
+            }
+        }
+        return checked
     }
 }

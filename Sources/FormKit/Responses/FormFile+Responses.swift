@@ -26,16 +26,7 @@ extension FormFile {
     /// written.
     @discardableResult
     public func submit(values: FormValues, draft: Bool = false) throws(FormKitError) -> StoredResponse {
-        var checked: [(key: String, value: CheckedValue)] = []
-        checked.reserveCapacity(values.entries.count)
-        for (key, value) in values.entries {
-            do {
-                checked.append((key, try FieldInput.checked(value, key: key)))
-            } catch {
-                throw .store(error)
-            }
-        }
-        return try submitting(.given(checked), draft: draft)
+        try submitting(.given(try values.checked()), draft: draft)
     }
 
     /// Reads a values file's `bytes` (a JSON object or a one-row CSV, as

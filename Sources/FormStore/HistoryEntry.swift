@@ -32,10 +32,26 @@ public struct HistoryEntry: Hashable, Codable, Sendable, Identifiable {
         self.source = source
     }
 
+    /// The response this entry records, for a response's row (key `#ID`,
+    /// old and new value its status before and after: 0006_responses);
+    /// nil for a field's change.
+    public var responseID: Int64? {
+        guard key.first == "#", let id = Int64(key.dropFirst()), id >= 1 else { return nil }
+        return id
+    }
+
     private enum CodingKeys: String, CodingKey { case id, key, oldValue, newValue, changedAt, source }
 
-    /// Every key is written, a missing old or new value as `null`.
+    /// `response`, written only for a response's row (`responseID`).
+    private enum ResponseCodingKey: String, CodingKey { case response }
+
+    /// Every key is written, a missing old or new value as `null`; a
+    /// response's row also has `response`, its id as a number.
     public func encode(to encoder: any Encoder) throws {
+        if let responseID {
+            var extra = encoder.container(keyedBy: ResponseCodingKey.self)
+            try extra.encode(responseID, forKey: .response)
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(key, forKey: .key)

@@ -13,20 +13,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let report = try database.run { form throws(FormKitError) in try form.check() }
-        if json {
-            Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(report.problems) })
-        } else if report.passes && report.emptyOptionalKeys.isEmpty {
-            Terminal.write("all \(report.shownFieldCount) shown fields are valid\n")
-        } else if report.passes {
-            let empty = report.emptyOptionalKeys.map(DisplayText.escaped).joined(separator: ", ")
-            Terminal.write("all \(report.shownFieldCount) shown fields pass (empty but optional: \(empty))\n")
-        } else {
-            // The page is named when there is more than one to look in.
-            Terminal.write(report.problems.map { problem in
-                let page = report.pageCount > 1 ? problem.page.map { " (page \(DisplayText.escaped($0)))" } ?? "" : ""
-                return "\(DisplayText.escaped(problem.key))\(page): \(problem.state.rawValue): \(DisplayText.escaped(problem.reason))\n"
-            }.joined())
-        }
+        Terminal.write(json ? try CheckOutput.json(report) : CheckOutput.text(report))
         if !report.passes { throw ExitCode(report.exitCode) }
     }
 }

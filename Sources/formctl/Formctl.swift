@@ -21,7 +21,7 @@ struct Formctl: ParsableCommand {
         subcommands: [
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
             FieldCommand.self, RowCommand.self, PageCommand.self, TabBarCommand.self, TitleCommand.self, HistoryCommand.self,
-            CheckCommand.self, ValuesCommand.self, ApplyCommand.self, ExportCommand.self,
+            CheckCommand.self, ValuesCommand.self, SubmitCommand.self, ResponsesCommand.self, ApplyCommand.self, ExportCommand.self,
             EditCommand.self,
         ]
     )

@@ -88,6 +88,10 @@ struct ResponseExportTests {
         let jsonl = try Self.exported(temporary.form, .jsonl)
         #expect(jsonl == Array(objects.map { $0 + "\n" }.joined().utf8), "\(String(decoding: jsonl, as: UTF8.self))")
 
+        // `object` (submit --json) is the JSON Lines line.
+        let keys = try temporary.form.responseKeys()
+        #expect(responses.map { ResponseExport(format: .json, keys: keys).object($0) } == objects)
+
         // Hidden values included: the tab and U+0001 escaped.
         let withHidden = try Self.exported(temporary.form, .jsonl, includesHidden: true)
         let second = String(decoding: withHidden, as: UTF8.self).split(separator: "\n")[1]

@@ -70,6 +70,11 @@ struct ResponseEncoder {
     /// `{"id":…,"status":"…","submitted_at":"…","values":{…}}`, values in
     /// column order; a value not shown is `null` unless hidden ones are
     /// included; a column the response lacks is left out.
+    /// `record` as one JSON object, no newline (`ResponseExport.object`).
+    func appendObject(_ record: ResponseRecord, to out: inout [UInt8]) {
+        record.bytes.withUnsafeBufferPointer { appendObject(record, $0, to: &out) }
+    }
+
     private func appendObject(_ record: ResponseRecord, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"id":"#.utf8)
         Self.appendDecimal(record.id, to: &out)

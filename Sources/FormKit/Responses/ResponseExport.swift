@@ -76,6 +76,14 @@ public struct ResponseExport: Sendable {
         case .json: count == 0 ? "]\n" : "\n]\n"
         }
     }
+
+    /// One response as a JSON object (no newline), `values` in column
+    /// order: what `formctl submit --json` prints and JSON Lines holds.
+    public func object(_ response: FormResponse) -> String {
+        var out: [UInt8] = []
+        ResponseEncoder(self).appendObject(ResponseRecord(response, columns: keys), to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 extension FormFile {

@@ -124,14 +124,26 @@ struct SubmitReliabilityTests {
         var acknowledged: [String: Int] = [:]  // tag → id, over all rounds
         var kills: [KilledSubmitLoop.Step.Kind: Int] = [:]
         var killedCommitted = 0
+        // How long one step takes here (a debug build on a busy machine is
+        // slower than a release build): the kills are spread over a few
+        // steps' time, so that they hit each step and each moment of it.
+        for tag in ["w1", "w2"] {
+            #expect(FileManager.default.createFile(atPath: box.path("\(tag).json"), contents: Data(Self.json(tag).utf8)))
+        }
+        let timed = try [box.ok(["values", "--load", box.path("w1.json")]), box.ok(["submit"]), box.ok(["submit", "--from", box.path("w2.json")])]
+        let step = timed.map(\.seconds).reduce(0, +) / Double(timed.count)
+        for (tag, result) in [("w1", timed[1]), ("w2", timed[2])] {
+            if let id = Int(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)) { acknowledged[tag] = id }
+        }
+        #expect(acknowledged.count == 2)
         let started = ContinuousClock.now
         defer {
             let elapsed = ContinuousClock.now - started
-            print("killedSubmitters: \(rounds) rounds, \(acknowledged.count) acknowledged responses checked, killed during values --load \(kills[.load] ?? 0), submit \(kills[.submit] ?? 0), submit --from \(kills[.from] ?? 0) (\(killedCommitted) of those had committed), \(elapsed.components.seconds) s")
+            print("killedSubmitters: \(rounds) rounds, \(acknowledged.count) acknowledged responses checked, killed during values --load \(kills[.load] ?? 0), submit \(kills[.submit] ?? 0), submit --from \(kills[.from] ?? 0) (\(killedCommitted) of those had committed), one step \(Int(step * 1000)) ms, \(elapsed.components.seconds) s")
         }
         for round in 0..<rounds {
             let before = try Self.formValues(box)
-            let delay = Int.random(in: 5...250, using: &generator)
+            let delay = Int(step * 1000 * Double.random(in: 0.2...4, using: &generator))
             let outcome = try KilledSubmitLoop.run(binary: binary, db: box.db, round: round, startsWith: round % 3,
                                                    killAfter: .milliseconds(delay))
             #expect(outcome.unexpected.isEmpty, "round \(round): \(outcome.unexpected)")

@@ -72,7 +72,8 @@ struct SubmitCommand: ParsableCommand {
             Terminal.printError(FormKitError.checkFailed(report).description)
             throw ExitCode(ExitStatus.code(for: .checkFailed(report)))
         } catch {
-            _ = try reportingErrors { () throws(FormKitError) in throw error }
+            // Any other error is printed and mapped as every command's is.
+            try reportingErrors { () throws(FormKitError) in throw error }
             return
         }
         let response = stored.response

@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "FormScreens", dependencies: ["FormModel", "FormLayout"], swiftSettings: crossModuleOptimisation),
         .target(
             name: "FormStore",
-            dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift")],
+            // GRDBSQLite (GRDB's own module of SQLite's C API): the export
+            // of many responses steps its statement directly (ResponseScan).
+            dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             // migrations-link points at the top-level migrations folder so that
             // adding or removing a migration makes SwiftPM re-run the plugin.
             exclude: ["migrations-link"],

@@ -1,0 +1,180 @@
+import FormStore
+
+/// Writes `ResponseRecord`s as the bytes of a `ResponseExport`'s format,
+/// appended to a byte buffer: the one implementation of the formats'
+/// rows, used both by the export of many responses and by
+/// `ResponseExport.text(of:index:)`.
+///
+/// Everything that does not depend on the response (the header, each
+/// column's JSON key) is encoded once. Escaping works on bytes: every
+/// character CSV quotes for (comma, quote, CR, LF) and JSON escapes (quote,
+/// backslash, controls) is ASCII, and any other byte of UTF-8 is copied,
+/// so the bytes are those `FormValues.csvRecord` and
+/// `FormValues.jsonString` make from the same text.
+struct ResponseEncoder {
+    let format: ResponseExportFormat
+    let includesHidden: Bool
+    /// What comes before the first response.
+    let prologue: [UInt8]
+    /// Per column: `"KEY":`, the start of a JSON member.
+    private let members: [[UInt8]]
+    private let export: ResponseExport
+
+    init(_ export: ResponseExport) {
+        self.export = export
+        format = export.format
+        includesHidden = export.includesHidden
+        prologue = Array(export.prologue.utf8)
+        members = export.keys.map { key in
+            var member: [UInt8] = []
+            var key = key
+            key.withUTF8 { Self.appendJSONString($0, to: &member) }
+            member.append(UInt8(ascii: ":"))
+            return member
+        }
+    }
+
+    /// What comes after the last of `count` responses.
+    func epilogue(count: Int) -> [UInt8] { Array(export.epilogue(count: count).utf8) }
+
+    /// Appends `record`, the response at `index` in the export (for JSON's
+    /// separating commas), to `out`.
+    func append(_ record: ResponseRecord, index: Int, to out: inout [UInt8]) {
+        record.bytes.withUnsafeBufferPointer { bytes in
+            switch format {
+            case .csv:
+                Self.appendDecimal(record.id, to: &out)
+                out.append(UInt8(ascii: ","))
+                Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
+                out.append(UInt8(ascii: ","))
+                Self.appendStatus(record.status, to: &out)
+                for column in record.values.indices {
+                    out.append(UInt8(ascii: ","))
+                    if let range = record.values[column], includesHidden || record.shown[column] {
+                        Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                    }
+                }
+                out.append(0x0D)
+                out.append(0x0A)
+            case .json:
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
+                appendObject(record, bytes, to: &out)
+            case .jsonl:
+                appendObject(record, bytes, to: &out)
+                out.append(0x0A)
+            }
+        }
+    }
+
+    /// `{"id":…,"status":"…","submitted_at":"…","values":{…}}`, values in
+    /// column order; a value not shown is `null` unless hidden ones are
+    /// included; a column the response lacks is left out.
+    /// `record` as one JSON object, no newline (`ResponseExport.object`).
+    func appendObject(_ record: ResponseRecord, to out: inout [UInt8]) {
+        record.bytes.withUnsafeBufferPointer { appendObject(record, $0, to: &out) }
+    }
+
+    private func appendObject(_ record: ResponseRecord, _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"id":"#.utf8)
+        Self.appendDecimal(record.id, to: &out)
+        out.append(contentsOf: #","status":""#.utf8)
+        Self.appendStatus(record.status, to: &out)
+        out.append(contentsOf: #"","submitted_at":"#.utf8)
+        Self.appendJSONString(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
+        out.append(contentsOf: #","values":{"#.utf8)
+        var first = true
+        for column in record.values.indices {
+            guard let range = record.values[column] else { continue }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            out.append(contentsOf: members[column])
+            if includesHidden || record.shown[column] {
+                Self.appendJSONString(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func appendStatus(_ status: FormResponse.Status, to out: inout [UInt8]) {
+        switch status {
+        case .complete: out.append(contentsOf: "complete".utf8)
+        case .draft: out.append(contentsOf: "draft".utf8)
+        }
+    }
+
+    /// `number` in decimal, without making a `String` (ids are positive;
+    /// anything else goes the slow way).
+    static func appendDecimal(_ number: Int64, to out: inout [UInt8]) {
+        guard number > 0 else {
+            out.append(contentsOf: String(number).utf8)
+            return
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = UInt64(number)
+            var start = digits.count
+            while rest > 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// One CSV field, RFC 4180: as it is, or in quotes (a quote doubled)
+    /// when it holds a comma, a quote, CR or LF.
+    static func appendCSV(_ field: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var quoted = false
+        for byte in field where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A {
+            quoted = true
+            break
+        }
+        guard quoted else {
+            out.append(contentsOf: field)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        var run = 0
+        for index in 0..<field.count where field[index] == UInt8(ascii: "\"") {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: field[run...index]))
+            out.append(UInt8(ascii: "\""))
+            run = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: field[run...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` as a JSON string literal (RFC 8259): quote, backslash and
+    /// control characters escaped, anything else as it is.
+    static func appendJSONString(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var run = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+            run = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            default:
+                // `\u00XX` in lowercase hex, as FormValues.jsonString writes it.
+                out.append(contentsOf: #"\u00"#.utf8)
+                for nibble in [byte >> 4, byte & 0x0F] {
+                    out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+                }
+            }
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
+        out.append(UInt8(ascii: "\""))
+    }
+}

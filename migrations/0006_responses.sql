@@ -73,6 +73,31 @@ END;
 -- next `submit` replaces it instead of adding a response. NULL: none.
 ALTER TABLE form ADD COLUMN open_response INTEGER CHECK (open_response >= 1);
 
+-- Counts the changes of the fields' structure: everything of a field but
+-- its value and what formctl derives from it (length, state, colour). A
+-- response of given values (`submit --from`) is checked outside the write
+-- lock, against the fields as read; under the lock, an unchanged count
+-- says the check still holds without reading the form again, however
+-- many responses other processes stored meanwhile.
+ALTER TABLE form ADD COLUMN fields_version INTEGER NOT NULL DEFAULT 0 CHECK (fields_version >= 0);
+
+CREATE TRIGGER field_structure_inserted AFTER INSERT ON field
+BEGIN
+    UPDATE form SET fields_version = (fields_version + 1) % 9223372036854775807;
+END;
+
+CREATE TRIGGER field_structure_deleted AFTER DELETE ON field
+BEGIN
+    UPDATE form SET fields_version = (fields_version + 1) % 9223372036854775807;
+END;
+
+CREATE TRIGGER field_structure_updated
+AFTER UPDATE OF key, label, "row", position, visible, required, min_length, max_length, pattern, email,
+                short_below, message, show_if_field, show_if_equals, show_if_filled, length_unit ON field
+BEGIN
+    UPDATE form SET fields_version = (fields_version + 1) % 9223372036854775807;
+END;
+
 -- History records each response stored, submitted again or deleted: the
 -- key is '#' and the id (no field key can start with '#'), the old and new
 -- values are the status before and after (NULL: none), never the answers.

@@ -37,7 +37,7 @@ extension FormDatabase {
             let form = try FormTables.definition(db)
             let submitted = try Self.submittedForm(submission, form: form)
             guard accepts(submitted) else { return nil }
-            var plan = SubmissionPlan(dataVersion: 0, form: form, usesFormValues: submission.usesFormValues,
+            var plan = SubmissionPlan(dataVersion: 0, fieldsVersion: 0, form: form, usesFormValues: submission.usesFormValues,
                                       clearing: submission.isClearing, answers: FormResponse.answers(of: submitted),
                                       replacing: nil, cleared: [], storedRects: [], rects: [])
             if plan.usesFormValues { plan.replacing = try ResponseTables.openResponse(db) }
@@ -64,6 +64,8 @@ extension FormDatabase {
     /// The writes of a submission, worked out outside the write lock.
     private struct SubmissionPlan {
         var dataVersion: Int
+        /// `form.fields_version` as read: the fields' structure.
+        var fieldsVersion: Int64
         /// The form as read (its own values).
         var form: FormDefinition
         /// Whether the form's own values are stored (else given ones).
@@ -84,17 +86,17 @@ extension FormDatabase {
                                 accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> SubmissionOutcome {
         let clearing = submission.isClearing
         let read = try mappingErrors(path: path) {
-            try queue.read { db -> (stale: Bool, version: Int, form: FormDefinition, rects: [MinimapRect], open: Int64?) in
+            try queue.read { db -> (stale: Bool, version: Int, fields: Int64, form: FormDefinition, rects: [MinimapRect], open: Int64?) in
                 let stale = try DerivedState.needsRefresh(db)
                 let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                return (stale, version, try FormTables.definition(db), clearing && !stale ? try FormTables.minimapRects(db) : [],
-                        try ResponseTables.openResponse(db))
+                return (stale, version, try ResponseTables.fieldsVersion(db), try FormTables.definition(db),
+                        clearing && !stale ? try FormTables.minimapRects(db) : [], try ResponseTables.openResponse(db))
             }
         }
         let submitted = try Self.submittedForm(submission, form: read.form)
         guard accepts(submitted) else { return .refused }
         if read.stale && clearing { return .stale }
-        var plan = SubmissionPlan(dataVersion: read.version, form: read.form, usesFormValues: submission.usesFormValues,
+        var plan = SubmissionPlan(dataVersion: read.version, fieldsVersion: read.fields, form: read.form, usesFormValues: submission.usesFormValues,
                                   clearing: clearing, answers: FormResponse.answers(of: submitted),
                                   replacing: submission.usesFormValues ? read.open : nil, cleared: [],
                                   storedRects: read.rects, rects: read.rects)
@@ -114,9 +116,10 @@ extension FormDatabase {
     private func apply(_ plan: SubmissionPlan, status: FormResponse.Status) throws(FormStoreError) -> StoredResponse? {
         try writeMarkingHistory { db -> StoredResponse? in
             if try Int.fetchOne(db, sql: "PRAGMA data_version") != plan.dataVersion {
-                // Given values depend only on the form's fields, not on its
-                // values: other processes storing responses do not matter.
-                guard !plan.usesFormValues, try FormTables.definition(db).hasSameFields(as: plan.form) else { return nil }
+                // Given values depend only on the fields' structure, not on
+                // the form's values: other processes storing responses or
+                // setting values do not matter.
+                guard !plan.usesFormValues, try ResponseTables.fieldsVersion(db) == plan.fieldsVersion else { return nil }
             }
             // Stored first, then cleared: history reads in that order.
             let stored = try Self.insert(plan, status: status, db)
@@ -206,20 +209,5 @@ extension ResponseSubmission {
     var isClearing: Bool {
         if case .formValues(let clearing) = self { return clearing }
         return false
-    }
-}
-
-extension FormDefinition {
-    /// Whether `other` has the same pages, rows and fields (keys, labels,
-    /// rules, places, visibility), whatever the values: what a response of
-    /// given values depends on.
-    func hasSameFields(as other: FormDefinition) -> Bool {
-        guard fields.count == other.fields.count else { return false }
-        var mine = self, theirs = other
-        for index in mine.fields.indices {
-            mine.fields[index].value = ""
-            theirs.fields[index].value = ""
-        }
-        return mine == theirs
     }
 }

@@ -110,6 +110,13 @@ enum ResponseTables {
 
     private static func answer(_ row: Row) throws -> FormResponse.Answer { try answer(row, from: 0) }
 
+    /// `form.fields_version`: changes whenever the fields' structure does
+    /// (0006_responses), 0 when the row is gone.
+    static func fieldsVersion(_ db: Database) throws -> Int64 {
+        guard let row = try Row.fetchOne(db, sql: "SELECT fields_version FROM form WHERE id = 1") else { return 0 }
+        return try row.decode(Int64.self, atIndex: 0)
+    }
+
     /// The id of the draft open in the form (`responses open`), if any.
     static func openResponse(_ db: Database) throws -> Int64? {
         guard let row = try Row.fetchOne(db, sql: "SELECT open_response FROM form WHERE id = 1") else { return nil }

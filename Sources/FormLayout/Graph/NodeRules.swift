@@ -115,6 +115,7 @@ extension NodeKind {
         case .hStack, .vStack: visitor.visit(StackNode.self)
         case .zStack: visitor.visit(ZStackNode.self)
         case .customLayout: visitor.visit(CustomLayoutNode.self)
+        case .viewThatFits: visitor.visit(ViewThatFitsNode.self)
         case .fixedFrame: visitor.visit(FixedFrameNode.self)
         case .flexFrame: visitor.visit(FlexFrameNode.self)
         case .padding: visitor.visit(PaddingNode.self)

@@ -116,6 +116,8 @@ extension NodeKind {
         case .zStack: visitor.visit(ZStackNode.self)
         case .customLayout: visitor.visit(CustomLayoutNode.self)
         case .viewThatFits: visitor.visit(ViewThatFitsNode.self)
+        case .grid: visitor.visit(GridNode.self)
+        case .gridRow: visitor.visit(GridRowNode.self)
         case .fixedFrame: visitor.visit(FixedFrameNode.self)
         case .flexFrame: visitor.visit(FlexFrameNode.self)
         case .padding: visitor.visit(PaddingNode.self)

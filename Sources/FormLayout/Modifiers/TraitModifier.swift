@@ -6,6 +6,7 @@
 package enum ViewTrait {
     case layoutPriority(Double)
     case zIndex(Double)
+    case gridCellColumns(Int)
 }
 
 @usableFromInline
@@ -29,6 +30,7 @@ extension _ViewGraph {
             nodes[Int(node)].hasPriority = true
             priorities[node] = priority
         case .zIndex(let value): zIndices[node] = value
+        case .gridCellColumns(let count): gridCellSpans[node] = max(1, count)
         }
         return node
     }

@@ -201,3 +201,45 @@ struct GridTests {
         #expect(frame(result, "a").minX == frame(result, "b").minX)
     }
 }
+
+@Suite("Grid column alignment")
+struct GridColumnAlignmentTests {
+    /// `gridColumnAlignment(_:)` page: the grid's alignment is leading and
+    /// the first column's trailing, set on its first cell only ("Add the
+    /// modifier to only one cell in a column. The grid automatically aligns
+    /// all cells in that column the same way"): "the trailing edge of the
+    /// first column flush with the leading edge of the second column" (the
+    /// labels end where their column does, the font names start where
+    /// theirs does). The page's grid is `.leadingFirstTextBaseline`; this
+    /// one is `.leading`, as baselines are not lined up across cells yet.
+    /// Stand-ins: fixed rectangles for the buttons and the toggle.
+    @Test func trailingLabelsBesideLeadingValues() {
+        let result = layout(Grid(alignment: .leading) {
+            GridRow {
+                Text("Regular font:").accessibilityIdentifier("label1").gridColumnAlignment(.trailing)
+                Text("Helvetica 12").accessibilityIdentifier("value1")
+                Rectangle().frame(width: 80, height: 20).accessibilityIdentifier("button1")
+            }
+            GridRow {
+                Text("Fixed-width font:").accessibilityIdentifier("label2")
+                Text("Menlo Regular 11").accessibilityIdentifier("value2")
+                Rectangle().frame(width: 80, height: 20).accessibilityIdentifier("button2")
+            }
+            GridRow {
+                Color.clear.frame(width: 0, height: 0)
+                Rectangle().frame(width: 250, height: 20).accessibilityIdentifier("toggle").gridCellColumns(2)
+            }
+        }.accessibilityIdentifier("grid"), width: 800, height: 300)
+        let grid = frame(result, "grid")
+        let label1 = frame(result, "label1"), label2 = frame(result, "label2")
+        let value1 = frame(result, "value1"), value2 = frame(result, "value2")
+        let labelColumn = max(naturalWidth("Regular font:"), naturalWidth("Fixed-width font:"))
+        // Both labels end on the column's trailing edge.
+        #expect(isClose(label1.maxX, grid.minX + labelColumn) && isClose(label2.maxX, label1.maxX))
+        #expect(label1.width < label2.width)
+        // The values start on their column's leading edge, 8 points on.
+        #expect(isClose(value1.minX, label1.maxX + 8) && isClose(value2.minX, value1.minX))
+        // The multicolumn toggle keeps the grid's (leading) alignment.
+        #expect(isClose(frame(result, "toggle").minX, value1.minX))
+    }
+}

@@ -64,6 +64,7 @@ extension _ViewGraph {
         let shape = nodes[Int(node)]
         guard shape.kind == .shape, !shape.hasPriority, zIndices.isEmpty || zIndices[node] == nil,
               gridCellSpans.isEmpty || gridCellSpans[node] == nil,
+              gridColumnAlignments.isEmpty || gridColumnAlignments[node] == nil,
               shapes[Int(shape.payload)].foldedFrame == nil
         else { return false }
         shapes[Int(shape.payload)].foldedFrame = frame

@@ -56,6 +56,9 @@ public final class _ViewGraph {
     /// The number of grid columns the cells that set one span
     /// (`gridCellColumns`), carried up through the modifiers around them.
     @exclusivity(unchecked) var gridCellSpans: [NodeID: Int] = [:]
+    /// The horizontal alignment cells set for their grid column
+    /// (`gridColumnAlignment`), carried up like `gridCellSpans`.
+    @exclusivity(unchecked) var gridColumnAlignments: [NodeID: HorizontalAlignment] = [:]
     /// The `zIndex` of the nodes that set one (a trait, carried up through
     /// the modifiers around them); empty in most trees.
     @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]

@@ -136,6 +136,16 @@ extension _ViewGraph {
         let result = CGSize(width: gridWidth, height: gridHeight)
 
         if let frame {
+            // `gridColumnAlignment`: the topmost single-column cell that
+            // sets one decides its column's.
+            var columnAlignments = [HorizontalAlignment?](repeating: nil, count: columnCount)
+            if !gridColumnAlignments.isEmpty {
+                for cells in rowCells {
+                    for cell in cells ?? [] where cell.span == 1 && columnAlignments[cell.column] == nil {
+                        columnAlignments[cell.column] = gridColumnAlignments[cell.id]
+                    }
+                }
+            }
             var columnX: [CGFloat] = []
             var x = frame.minX
             for width in widths {
@@ -154,7 +164,9 @@ extension _ViewGraph {
                     for cell in cells {
                         let cellFrame = CGRect(x: cell.column < columnX.count ? columnX[cell.column] : frame.minX, y: y,
                                                width: spanWidth(cell), height: heights[index])
-                        placeAligned(cell.id, proposal: ProposedViewSize(cellFrame.size), in: cellFrame, alignment)
+                        let horizontal = cell.span == 1 ? columnAlignments[cell.column] ?? alignment.horizontal : alignment.horizontal
+                        placeAligned(cell.id, proposal: ProposedViewSize(cellFrame.size), in: cellFrame,
+                                     Alignment(horizontal: horizontal, vertical: alignment.vertical))
                     }
                 } else {
                     placeAligned(rowIDs[index], proposal: ProposedViewSize(rowFrame.size), in: rowFrame, grid.alignment)

@@ -22,11 +22,3 @@ public struct GridRow<Content: View>: _PrimitiveView {
         graph.addContainer(.gridRow, payload: payload, axis: .horizontal, content: view.content)
     }
 }
-
-extension View {
-    /// Makes the view, a cell of a `GridRow`, span `count` columns.
-    @inlinable
-    public consuming func gridCellColumns(_ count: Int) -> some View {
-        modified(TraitModifier(.gridCellColumns(count)))
-    }
-}

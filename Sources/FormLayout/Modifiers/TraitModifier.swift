@@ -7,6 +7,7 @@ package enum ViewTrait {
     case layoutPriority(Double)
     case zIndex(Double)
     case gridCellColumns(Int)
+    case gridColumnAlignment(HorizontalAlignment)
 }
 
 @usableFromInline
@@ -31,6 +32,7 @@ extension _ViewGraph {
             priorities[node] = priority
         case .zIndex(let value): zIndices[node] = value
         case .gridCellColumns(let count): gridCellSpans[node] = max(1, count)
+        case .gridColumnAlignment(let alignment): gridColumnAlignments[node] = alignment
         }
         return node
     }

@@ -1,0 +1,17 @@
+/// What a cell of a `GridRow` tells its grid: traits, as SwiftUI's are,
+/// read by the grid of each of its cells.
+extension View {
+    /// Makes the view, a cell of a `GridRow`, span `count` columns.
+    @inlinable
+    public consuming func gridCellColumns(_ count: Int) -> some View {
+        modified(TraitModifier(.gridCellColumns(count)))
+    }
+
+    /// Aligns every cell of the view's grid column horizontally on `guide`
+    /// instead of the grid's alignment. Set it on one cell of the column;
+    /// where cells disagree (undefined in SwiftUI), the topmost wins.
+    @inlinable
+    public consuming func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View {
+        modified(TraitModifier(.gridColumnAlignment(guide)))
+    }
+}

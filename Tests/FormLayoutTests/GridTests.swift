@@ -243,3 +243,54 @@ struct GridColumnAlignmentTests {
         #expect(isClose(frame(result, "toggle").minX, value1.minX))
     }
 }
+
+@Suite("Grid cells with unsized axes")
+struct GridCellUnsizedAxesTests {
+    /// `Grid` page: `Divider().gridCellUnsizedAxes(.horizontal)` between
+    /// the rows "restores the grid to the width that the text and images
+    /// require"; the divider spans that width.
+    @Test func dividerNoLongerWidensTheGrid() {
+        let result = layout(Grid {
+            GridRow {
+                Text("Hello").accessibilityIdentifier("hello")
+                symbol("globe")
+            }
+            Divider().gridCellUnsizedAxes(.horizontal).accessibilityIdentifier("divider")
+            GridRow {
+                symbol("wave")
+                Text("World").accessibilityIdentifier("world")
+            }
+        }.accessibilityIdentifier("grid"), width: 400, height: 300)
+        let grid = frame(result, "grid")
+        let width = max(naturalWidth("Hello"), 20) + SwiftUIConstants.defaultGridSpacing + max(20, naturalWidth("World"))
+        #expect(isClose(grid.width, width))
+        #expect(isClose(frame(result, "divider").width, width))
+        #expect(isClose(frame(result, "divider").minX, grid.minX))
+    }
+
+    /// `gridCellColumns(_:)` page: `Color.clear.gridCellUnsizedAxes([.vertical,
+    /// .horizontal])` fills the empty first cell of the toggle's row
+    /// without making its column wider or its row taller than the other
+    /// cells need. Stand-in: a 200×20 rectangle for the toggle.
+    @Test func clearPlaceholderTakesNoSpace() {
+        let result = layout(Grid(alignment: .leading) {
+            GridRow {
+                Text("Regular font:").accessibilityIdentifier("label").gridColumnAlignment(.trailing)
+                Text("Helvetica 12").accessibilityIdentifier("value")
+            }
+            GridRow {
+                Color.clear.gridCellUnsizedAxes([.vertical, .horizontal]).accessibilityIdentifier("clear")
+                Rectangle().frame(width: 200, height: 20).accessibilityIdentifier("toggle").gridCellColumns(1)
+            }
+        }.accessibilityIdentifier("grid"), width: 600, height: 300)
+        let grid = frame(result, "grid")
+        let label = frame(result, "label")
+        let labelColumn = naturalWidth("Regular font:")
+        let valueColumn = max(naturalWidth("Helvetica 12"), 200)
+        #expect(isClose(grid.width, labelColumn + 8 + valueColumn))
+        #expect(isClose(grid.height, label.height + 8 + 20))
+        // The placeholder fills its cell: the label column by the toggle's row.
+        #expect(isClose(frame(result, "clear").size, CGSize(width: labelColumn, height: 20)))
+        #expect(isClose(frame(result, "toggle").minX, frame(result, "value").minX))
+    }
+}

@@ -65,6 +65,7 @@ extension _ViewGraph {
         guard shape.kind == .shape, !shape.hasPriority, zIndices.isEmpty || zIndices[node] == nil,
               gridCellSpans.isEmpty || gridCellSpans[node] == nil,
               gridColumnAlignments.isEmpty || gridColumnAlignments[node] == nil,
+              gridCellUnsizedAxes.isEmpty || gridCellUnsizedAxes[node] == nil,
               shapes[Int(shape.payload)].foldedFrame == nil
         else { return false }
         shapes[Int(shape.payload)].foldedFrame = frame

@@ -91,6 +91,7 @@ extension _ViewGraph {
         if !zIndices.isEmpty, let zIndex = zIndices[child] { zIndices[id] = zIndex }
         if !gridCellSpans.isEmpty, let span = gridCellSpans[child] { gridCellSpans[id] = span }
         if !gridColumnAlignments.isEmpty, let alignment = gridColumnAlignments[child] { gridColumnAlignments[id] = alignment }
+        if !gridCellUnsizedAxes.isEmpty, let axes = gridCellUnsizedAxes[child] { gridCellUnsizedAxes[id] = axes }
         node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
         node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
         childIDs.append(child)

@@ -59,6 +59,9 @@ public final class _ViewGraph {
     /// The horizontal alignment cells set for their grid column
     /// (`gridColumnAlignment`), carried up like `gridCellSpans`.
     @exclusivity(unchecked) var gridColumnAlignments: [NodeID: HorizontalAlignment] = [:]
+    /// The axes along which cells ask their grid not to size them by
+    /// them (`gridCellUnsizedAxes`), carried up like `gridCellSpans`.
+    @exclusivity(unchecked) var gridCellUnsizedAxes: [NodeID: Axis.Set] = [:]
     /// The `zIndex` of the nodes that set one (a trait, carried up through
     /// the modifiers around them); empty in most trees.
     @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]

@@ -14,4 +14,12 @@ extension View {
     public consuming func gridColumnAlignment(_ guide: HorizontalAlignment) -> some View {
         modified(TraitModifier(.gridColumnAlignment(guide)))
     }
+
+    /// Asks the grid not to size the view's row (column) by it along
+    /// `axes`: the view is offered the cell the other cells make (Apple's
+    /// `Grid` page: a `Divider` with `.horizontal` no longer widens the grid).
+    @inlinable
+    public consuming func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
+        modified(TraitModifier(.gridCellUnsizedAxes(axes)))
+    }
 }

@@ -75,12 +75,18 @@ extension _ViewGraph {
             rowCells.append(cells)
         }
 
+        // `gridCellUnsizedAxes`: a cell that does not size its column
+        // (row) along an axis is offered the cell the others make.
+        func isUnsized(_ id: NodeID, _ axis: Axis.Set) -> Bool {
+            !gridCellUnsizedAxes.isEmpty && gridCellUnsizedAxes[id]?.contains(axis) == true
+        }
+
         // Column widths: each column is its single-column cells' widest.
         func columnWidth(_ column: Int, _ offer: CGFloat?) -> CGFloat {
             var width: CGFloat = 0
             for cells in rowCells {
                 guard let cells else { continue }
-                for cell in cells where cell.column == column && cell.span == 1 {
+                for cell in cells where cell.column == column && cell.span == 1 && !isUnsized(cell.id, .horizontal) {
                     width = max(width, size(of: cell.id, ProposedViewSize(width: offer, height: nil)).width)
                 }
             }
@@ -106,10 +112,10 @@ extension _ViewGraph {
         var fullWidth: CGFloat = 0
         for (index, cells) in rowCells.enumerated() {
             if let cells {
-                for cell in cells where cell.span > 1 {
+                for cell in cells where cell.span > 1 && !isUnsized(cell.id, .horizontal) {
                     widen(cell, to: size(of: cell.id, ProposedViewSize(width: nil, height: nil)).width)
                 }
-            } else {
+            } else if !isUnsized(rowIDs[index], .horizontal) || columnCount == 0 {
                 let needed = size(of: rowIDs[index], ProposedViewSize(width: p.width, height: nil)).width
                 fullWidth = max(fullWidth, needed)
                 if columnCount > 0 { widen(Cell(id: rowIDs[index], column: 0, span: columnCount), to: needed) }
@@ -123,10 +129,11 @@ extension _ViewGraph {
         // Row heights: each row is its tallest cell's height.
         func rowHeight(_ row: Int, _ offer: CGFloat?) -> CGFloat {
             guard let cells = rowCells[row] else {
+                guard !isUnsized(rowIDs[row], .vertical) else { return 0 }
                 return size(of: rowIDs[row], ProposedViewSize(width: gridWidth, height: offer)).height
             }
             var height: CGFloat = 0
-            for cell in cells {
+            for cell in cells where !isUnsized(cell.id, .vertical) {
                 height = max(height, size(of: cell.id, ProposedViewSize(width: spanWidth(cell), height: offer)).height)
             }
             return height

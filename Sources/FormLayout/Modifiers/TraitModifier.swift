@@ -8,6 +8,7 @@ package enum ViewTrait {
     case zIndex(Double)
     case gridCellColumns(Int)
     case gridColumnAlignment(HorizontalAlignment)
+    case gridCellUnsizedAxes(Axis.Set)
 }
 
 @usableFromInline
@@ -33,6 +34,7 @@ extension _ViewGraph {
         case .zIndex(let value): zIndices[node] = value
         case .gridCellColumns(let count): gridCellSpans[node] = max(1, count)
         case .gridColumnAlignment(let alignment): gridColumnAlignments[node] = alignment
+        case .gridCellUnsizedAxes(let axes): gridCellUnsizedAxes[node] = axes
         }
         return node
     }

@@ -294,3 +294,50 @@ struct GridCellUnsizedAxesTests {
         #expect(isClose(frame(result, "toggle").minX, frame(result, "value").minX))
     }
 }
+
+@Suite("Grid cell anchors")
+struct GridCellAnchorTests {
+    /// `gridCellAnchor(_:)` page: with `UnitPoint(x: 0.25, y: 0.75)` "the
+    /// grid aligns the one quarter point of the marker with the one quarter
+    /// point of its cell in the x direction … the three quarters point of
+    /// the marker with the three quarters point of the cell in the y
+    /// direction"; without it the marker would be centred.
+    @Test func anchorPlacesTheMarker() {
+        let result = layout(Grid(horizontalSpacing: 1, verticalSpacing: 1) {
+            GridRow {
+                Color.red.frame(width: 60, height: 60)
+                Color.red.frame(width: 60, height: 60)
+            }
+            GridRow {
+                Color.red.frame(width: 60, height: 60)
+                Color.blue.frame(width: 10, height: 10).accessibilityIdentifier("marker")
+                    .gridCellAnchor(UnitPoint(x: 0.25, y: 0.75))
+            }
+        }.accessibilityIdentifier("grid"), width: 400, height: 300)
+        let grid = frame(result, "grid")
+        let cell = CGRect(x: grid.minX + 61, y: grid.minY + 61, width: 60, height: 60)
+        let marker = frame(result, "marker")
+        #expect(isClose(marker.minX + 0.25 * 10, cell.minX + 0.25 * 60))
+        #expect(isClose(marker.minY + 0.75 * 10, cell.minY + 0.75 * 60))
+    }
+
+    /// `gridCellAnchor(_:)` page, "Anchor alignment for merged cells": a
+    /// marker spanning two columns is centred in the merged cell.
+    @Test func mergedCellIsCentred() {
+        let result = layout(Grid(alignment: .center, horizontalSpacing: 1, verticalSpacing: 1) {
+            GridRow {
+                Color.red.frame(width: 60, height: 60)
+                Color.red.frame(width: 60, height: 60)
+                Color.red.frame(width: 60, height: 60)
+            }
+            GridRow {
+                Color.red.frame(width: 60, height: 60)
+                Color.blue.frame(width: 10, height: 10).accessibilityIdentifier("marker").gridCellColumns(2)
+            }
+        }.accessibilityIdentifier("grid"), width: 400, height: 300)
+        let grid = frame(result, "grid")
+        let merged = CGRect(x: grid.minX + 61, y: grid.minY + 61, width: 121, height: 60)
+        let marker = frame(result, "marker")
+        #expect(isClose(marker.midX, merged.midX) && isClose(marker.midY, merged.midY))
+    }
+}

@@ -66,6 +66,7 @@ extension _ViewGraph {
               gridCellSpans.isEmpty || gridCellSpans[node] == nil,
               gridColumnAlignments.isEmpty || gridColumnAlignments[node] == nil,
               gridCellUnsizedAxes.isEmpty || gridCellUnsizedAxes[node] == nil,
+              gridCellAnchors.isEmpty || gridCellAnchors[node] == nil,
               shapes[Int(shape.payload)].foldedFrame == nil
         else { return false }
         shapes[Int(shape.payload)].foldedFrame = frame

@@ -92,6 +92,7 @@ extension _ViewGraph {
         if !gridCellSpans.isEmpty, let span = gridCellSpans[child] { gridCellSpans[id] = span }
         if !gridColumnAlignments.isEmpty, let alignment = gridColumnAlignments[child] { gridColumnAlignments[id] = alignment }
         if !gridCellUnsizedAxes.isEmpty, let axes = gridCellUnsizedAxes[child] { gridCellUnsizedAxes[id] = axes }
+        if !gridCellAnchors.isEmpty, let anchor = gridCellAnchors[child] { gridCellAnchors[id] = anchor }
         node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
         node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
         childIDs.append(child)

@@ -62,6 +62,9 @@ public final class _ViewGraph {
     /// The axes along which cells ask their grid not to size them by
     /// them (`gridCellUnsizedAxes`), carried up like `gridCellSpans`.
     @exclusivity(unchecked) var gridCellUnsizedAxes: [NodeID: Axis.Set] = [:]
+    /// The anchors cells are aligned by in their grid cell
+    /// (`gridCellAnchor`), carried up like `gridCellSpans`.
+    @exclusivity(unchecked) var gridCellAnchors: [NodeID: UnitPoint] = [:]
     /// The `zIndex` of the nodes that set one (a trait, carried up through
     /// the modifiers around them); empty in most trees.
     @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]

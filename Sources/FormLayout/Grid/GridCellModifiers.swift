@@ -22,4 +22,12 @@ extension View {
     public consuming func gridCellUnsizedAxes(_ axes: Axis.Set) -> some View {
         modified(TraitModifier(.gridCellUnsizedAxes(axes)))
     }
+
+    /// Aligns the view in its grid cell by `anchor` instead of alignment
+    /// guides: the anchor's point of the view meets the same point of the
+    /// cell (Apple's `gridCellAnchor(_:)` page).
+    @inlinable
+    public consuming func gridCellAnchor(_ anchor: UnitPoint) -> some View {
+        modified(TraitModifier(.gridCellAnchor(anchor)))
+    }
 }

@@ -171,17 +171,40 @@ extension _ViewGraph {
                     for cell in cells {
                         let cellFrame = CGRect(x: cell.column < columnX.count ? columnX[cell.column] : frame.minX, y: y,
                                                width: spanWidth(cell), height: heights[index])
-                        let horizontal = cell.span == 1 ? columnAlignments[cell.column] ?? alignment.horizontal : alignment.horizontal
-                        placeAligned(cell.id, proposal: ProposedViewSize(cellFrame.size), in: cellFrame,
-                                     Alignment(horizontal: horizontal, vertical: alignment.vertical))
+                        if let anchor = gridCellAnchors.isEmpty ? nil : gridCellAnchors[cell.id] {
+                            placeAnchored(cell.id, in: cellFrame, anchor)
+                        } else if cell.span > 1 {
+                            // A merged cell: the alignment as an anchor.
+                            placeAnchored(cell.id, in: cellFrame, Self.anchor(alignment))
+                        } else {
+                            let horizontal = columnAlignments[cell.column] ?? alignment.horizontal
+                            placeAligned(cell.id, proposal: ProposedViewSize(cellFrame.size), in: cellFrame,
+                                         Alignment(horizontal: horizontal, vertical: alignment.vertical))
+                        }
                     }
                 } else {
-                    placeAligned(rowIDs[index], proposal: ProposedViewSize(rowFrame.size), in: rowFrame, grid.alignment)
+                    let anchor = (gridCellAnchors.isEmpty ? nil : gridCellAnchors[rowIDs[index]]) ?? Self.anchor(grid.alignment)
+                    placeAnchored(rowIDs[index], in: rowFrame, anchor)
                 }
                 y += heights[index] + grid.verticalSpacing
             }
         }
         return result
+    }
+
+    /// Places a cell so that `anchor`'s point of it meets the same point of
+    /// `cell` (`gridCellAnchor`, and merged cells, which SwiftUI aligns by
+    /// the anchor equivalent to the grid's alignment).
+    func placeAnchored(_ id: NodeID, in cell: CGRect, _ anchor: UnitPoint) {
+        let size = size(of: id, ProposedViewSize(cell.size))
+        place(id, in: CGRect(x: cell.minX + anchor.x * (cell.width - size.width),
+                             y: cell.minY + anchor.y * (cell.height - size.height),
+                             width: size.width, height: size.height), proposal: ProposedViewSize(cell.size))
+    }
+
+    /// The unit point of an alignment (a text baseline counts as the centre).
+    static func anchor(_ alignment: Alignment) -> UnitPoint {
+        UnitPoint(x: alignment.horizontal.key.fraction ?? 0.5, y: alignment.vertical.key.fraction ?? 0.5)
     }
 
     /// Lengths for `count` columns (rows) given `proposed` along their axis:

@@ -9,6 +9,7 @@ package enum ViewTrait {
     case gridCellColumns(Int)
     case gridColumnAlignment(HorizontalAlignment)
     case gridCellUnsizedAxes(Axis.Set)
+    case gridCellAnchor(UnitPoint)
 }
 
 @usableFromInline
@@ -35,6 +36,7 @@ extension _ViewGraph {
         case .gridCellColumns(let count): gridCellSpans[node] = max(1, count)
         case .gridColumnAlignment(let alignment): gridColumnAlignments[node] = alignment
         case .gridCellUnsizedAxes(let axes): gridCellUnsizedAxes[node] = axes
+        case .gridCellAnchor(let anchor): gridCellAnchors[node] = anchor
         }
         return node
     }

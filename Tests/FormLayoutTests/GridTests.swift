@@ -341,3 +341,32 @@ struct GridCellAnchorTests {
         #expect(isClose(marker.midX, merged.midX) && isClose(marker.midY, merged.midY))
     }
 }
+
+@Suite("Grid rows aligned on text baselines")
+struct GridBaselineTests {
+    /// The `gridCellColumns(_:)` and `gridColumnAlignment(_:)` pages'
+    /// "typical macOS configuration view" uses
+    /// `Grid(alignment: .leadingFirstTextBaseline)`: the cells of a row meet
+    /// on their first baselines, as in an `HStack` with that alignment, so
+    /// a label in a smaller font sits on the value's baseline. Stand-ins:
+    /// texts in two fonts (`.caption` label, `.title` value).
+    @Test func cellsOfARowShareTheirFirstBaseline() {
+        let grid = layout(Grid(alignment: .leadingFirstTextBaseline) {
+            GridRow {
+                Text("Regular font:").font(.caption).accessibilityIdentifier("label")
+                Text("Helvetica 12").font(.title).accessibilityIdentifier("value")
+            }
+        }.accessibilityIdentifier("grid"), width: 600, height: 300)
+        let stack = layout(HStack(alignment: .firstTextBaseline, spacing: 8) {
+            Text("Regular font:").font(.caption).accessibilityIdentifier("label")
+            Text("Helvetica 12").font(.title).accessibilityIdentifier("value")
+        }.accessibilityIdentifier("grid"), width: 600, height: 300)
+        // Relative to the grid (stack), each text sits where the HStack puts it.
+        for id in ["label", "value"] {
+            let inGrid = frame(grid, id), inStack = frame(stack, id)
+            #expect(isClose(inGrid.minY - frame(grid, "grid").minY, inStack.minY - frame(stack, "grid").minY))
+        }
+        #expect(isClose(frame(grid, "grid").height, frame(stack, "grid").height))
+        #expect(frame(grid, "label").minY > frame(grid, "value").minY)
+    }
+}

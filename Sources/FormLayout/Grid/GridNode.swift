@@ -126,7 +126,30 @@ extension _ViewGraph {
             ? widths.reduce(0, +) + grid.horizontalSpacing * CGFloat(columnCount - 1)
             : fullWidth
 
-        // Row heights: each row is its tallest cell's height.
+        func rowAlignment(_ row: Int) -> Alignment {
+            let payload = nodes[Int(rowIDs[row])].payload
+            guard rowCells[row] != nil, payload >= 0 else { return grid.alignment }
+            return Alignment(horizontal: grid.alignment.horizontal, vertical: alignments[Int(payload)].vertical)
+        }
+        func isAnchored(_ cell: Cell) -> Bool {
+            cell.span > 1 || (!gridCellAnchors.isEmpty && gridCellAnchors[cell.id] != nil)
+        }
+        // The extent of a row's guide-aligned cells above and below the
+        // line their vertical guides meet on (a text baseline, say), as an
+        // HStack's; nil when none is aligned by guides.
+        func guideExtent(_ row: Int, _ cells: [Cell], _ offer: CGFloat?) -> (above: CGFloat, below: CGFloat)? {
+            let key = rowAlignment(row).vertical.key
+            var extent: (above: CGFloat, below: CGFloat)?
+            for cell in cells where !isAnchored(cell) && !isUnsized(cell.id, .vertical) {
+                let size = size(of: cell.id, ProposedViewSize(width: spanWidth(cell), height: offer))
+                let guide = guideValue(cell.id, key, size)
+                extent = (max(extent?.above ?? guide, guide), max(extent?.below ?? size.height - guide, size.height - guide))
+            }
+            return extent
+        }
+
+        // Row heights: each row is its tallest cell's height (its cells'
+        // extent once their guides line up).
         func rowHeight(_ row: Int, _ offer: CGFloat?) -> CGFloat {
             guard let cells = rowCells[row] else {
                 guard !isUnsized(rowIDs[row], .vertical) else { return 0 }
@@ -136,6 +159,7 @@ extension _ViewGraph {
             for cell in cells where !isUnsized(cell.id, .vertical) {
                 height = max(height, size(of: cell.id, ProposedViewSize(width: spanWidth(cell), height: offer)).height)
             }
+            if let extent = guideExtent(row, cells, offer) { height = max(height, extent.above + extent.below) }
             return height
         }
         let heights = Self.shareOut(count: rowCells.count, p.height, spacing: grid.verticalSpacing, rowHeight)
@@ -165,9 +189,15 @@ extension _ViewGraph {
                 if let cells {
                     // The row itself is not asked to place: its cells are the grid's.
                     frames[Int(rowIDs[index])] = rowFrame
-                    let payload = nodes[Int(rowIDs[index])].payload
-                    let alignment = payload < 0 ? grid.alignment
-                        : Alignment(horizontal: grid.alignment.horizontal, vertical: alignments[Int(payload)].vertical)
+                    let alignment = rowAlignment(index)
+                    // The line the guide-aligned cells meet on: their
+                    // extent placed in the row by the alignment's fraction
+                    // (the top for a baseline).
+                    var line = y
+                    if let extent = guideExtent(index, cells, heights[index]) {
+                        let fraction = alignment.vertical.key.fraction ?? 0
+                        line = y + fraction * (heights[index] - extent.above - extent.below) + extent.above
+                    }
                     for cell in cells {
                         let cellFrame = CGRect(x: cell.column < columnX.count ? columnX[cell.column] : frame.minX, y: y,
                                                width: spanWidth(cell), height: heights[index])
@@ -178,8 +208,14 @@ extension _ViewGraph {
                             placeAnchored(cell.id, in: cellFrame, Self.anchor(alignment))
                         } else {
                             let horizontal = columnAlignments[cell.column] ?? alignment.horizontal
-                            placeAligned(cell.id, proposal: ProposedViewSize(cellFrame.size), in: cellFrame,
-                                         Alignment(horizontal: horizontal, vertical: alignment.vertical))
+                            let proposal = ProposedViewSize(cellFrame.size)
+                            let size = size(of: cell.id, proposal)
+                            let x = alignedOrigin(size, in: cellFrame, Alignment(horizontal: horizontal, vertical: alignment.vertical),
+                                                  child: cell.id).x
+                            let cellY = isUnsized(cell.id, .vertical)
+                                ? alignedOrigin(size, in: cellFrame, alignment, child: cell.id).y
+                                : line - guideValue(cell.id, alignment.vertical.key, size)
+                            place(cell.id, in: CGRect(x: x, y: cellY, width: size.width, height: size.height), proposal: proposal)
                         }
                     }
                 } else {

@@ -370,3 +370,35 @@ struct GridBaselineTests {
         #expect(frame(grid, "label").minY > frame(grid, "value").minY)
     }
 }
+
+@Suite("The Grid and ViewThatFits article")
+struct GridArticleTests {
+    /// The form of `FormLayoutsWithGridAndViewThatFits.md`: the fields of
+    /// both rows start on one line, the labels end on one line, the divider
+    /// spans the grid, and the toggle starts with the fields.
+    @Test func labelsAndFieldsLineUp() {
+        let result = layout(Grid(alignment: .leadingFirstTextBaseline) {
+            GridRow {
+                Text("Name").gridColumnAlignment(.trailing).accessibilityIdentifier("nameLabel")
+                TextField("Name", text: "").accessibilityIdentifier("name")
+            }
+            GridRow {
+                Text("Email address").accessibilityIdentifier("emailLabel")
+                TextField("Email", text: "").accessibilityIdentifier("email")
+            }
+            Divider().gridCellUnsizedAxes(.horizontal).accessibilityIdentifier("divider")
+            GridRow {
+                Color.clear.gridCellUnsizedAxes([.horizontal, .vertical])
+                Toggle("Subscribe", isOn: true).accessibilityIdentifier("toggle")
+            }
+        }.accessibilityIdentifier("grid"), width: 600, height: 400)
+        let grid = frame(result, "grid")
+        #expect(isClose(frame(result, "name").minX, frame(result, "email").minX))
+        #expect(isClose(frame(result, "nameLabel").maxX, frame(result, "emailLabel").maxX))
+        #expect(frame(result, "nameLabel").width < frame(result, "emailLabel").width)
+        #expect(isClose(frame(result, "toggle").minX, frame(result, "name").minX))
+        #expect(isClose(frame(result, "divider").width, grid.width))
+        // A text field takes the width offered: the field column fills the rest.
+        #expect(isClose(frame(result, "name").maxX, grid.maxX))
+    }
+}

@@ -7,6 +7,11 @@ public enum SwiftUIConstants {
     /// Spacing between adjacent children of an `HStack`/`VStack` when none is
     /// given. SwiftUI's platform default between two ordinary views on iOS.
     public static let defaultStackSpacing: CGFloat = 8
+    /// Spacing between a `Grid`'s columns and between its rows when none is
+    /// given. Apple's `Grid` page says only "a default distance between
+    /// cells that's appropriate for the platform"; this is the stacks'
+    /// default, the platform's spacing between two ordinary views on iOS.
+    public static let defaultGridSpacing: CGFloat = defaultStackSpacing
     /// `padding()` with no length: SwiftUI's default padding on iOS.
     public static let defaultPadding: CGFloat = 16
     /// `Spacer()` with no `minLength`: SwiftUI's default minimum.

@@ -63,6 +63,10 @@ extension _ViewGraph {
     func fold(_ frame: FoldedFrame, intoShape node: NodeID) -> Bool {
         let shape = nodes[Int(node)]
         guard shape.kind == .shape, !shape.hasPriority, zIndices.isEmpty || zIndices[node] == nil,
+              gridCellSpans.isEmpty || gridCellSpans[node] == nil,
+              gridColumnAlignments.isEmpty || gridColumnAlignments[node] == nil,
+              gridCellUnsizedAxes.isEmpty || gridCellUnsizedAxes[node] == nil,
+              gridCellAnchors.isEmpty || gridCellAnchors[node] == nil,
               shapes[Int(shape.payload)].foldedFrame == nil
         else { return false }
         shapes[Int(shape.payload)].foldedFrame = frame

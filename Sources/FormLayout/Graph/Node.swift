@@ -55,7 +55,7 @@ extension Node {
     // Leaves.
     case shape, text, textField, slider, toggleSwitch, divider, spacer, image
     // Containers.
-    case hStack, vStack, zStack, customLayout
+    case hStack, vStack, zStack, customLayout, viewThatFits, grid, gridRow
     // Unary layout modifiers (child first).
     case fixedFrame, flexFrame, padding, offset, position, fixedSize, alignmentGuide, aspectRatio
     // Drawing-only modifiers.

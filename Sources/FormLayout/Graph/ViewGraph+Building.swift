@@ -34,6 +34,7 @@ extension _ViewGraph {
     struct ChildScope {
         let mark: Int
         let outerAxis: AxisContext
+        let outerIsGridContent: Bool
     }
 
     @usableFromInline
@@ -50,14 +51,16 @@ extension _ViewGraph {
 
     @usableFromInline
     func openChildScope(axis: AxisContext) -> ChildScope {
-        let scope = ChildScope(mark: output.count, outerAxis: axisContext)
+        let scope = ChildScope(mark: output.count, outerAxis: axisContext, outerIsGridContent: isBuildingGridContent)
         axisContext = axis
+        isBuildingGridContent = false
         return scope
     }
 
     @usableFromInline
     func closeContainer(_ kind: NodeKind, payload: Int, _ scope: ChildScope) -> NodeID {
         axisContext = scope.outerAxis
+        isBuildingGridContent = scope.outerIsGridContent
         let id = adopt(kind, payload: payload, childrenFrom: scope.mark)
         output.append(id)
         return id
@@ -86,6 +89,10 @@ extension _ViewGraph {
             priorities[id] = priorities[child]
         }
         if !zIndices.isEmpty, let zIndex = zIndices[child] { zIndices[id] = zIndex }
+        if !gridCellSpans.isEmpty, let span = gridCellSpans[child] { gridCellSpans[id] = span }
+        if !gridColumnAlignments.isEmpty, let alignment = gridColumnAlignments[child] { gridColumnAlignments[id] = alignment }
+        if !gridCellUnsizedAxes.isEmpty, let axes = gridCellUnsizedAxes[child] { gridCellUnsizedAxes[id] = axes }
+        if !gridCellAnchors.isEmpty, let anchor = gridCellAnchors[child] { gridCellAnchors[id] = anchor }
         node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
         node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
         childIDs.append(child)

@@ -52,6 +52,19 @@ public final class _ViewGraph {
     @exclusivity(unchecked) var aspectRatios: [AspectRatioPayload] = []
     @exclusivity(unchecked) var rotations: [RotationPayload] = []
     @exclusivity(unchecked) var layouts: [AnyLayoutBox] = []
+    @usableFromInline @exclusivity(unchecked) var grids: [GridPayload] = []
+    /// The number of grid columns the cells that set one span
+    /// (`gridCellColumns`), carried up through the modifiers around them.
+    @exclusivity(unchecked) var gridCellSpans: [NodeID: Int] = [:]
+    /// The horizontal alignment cells set for their grid column
+    /// (`gridColumnAlignment`), carried up like `gridCellSpans`.
+    @exclusivity(unchecked) var gridColumnAlignments: [NodeID: HorizontalAlignment] = [:]
+    /// The axes along which cells ask their grid not to size them by
+    /// them (`gridCellUnsizedAxes`), carried up like `gridCellSpans`.
+    @exclusivity(unchecked) var gridCellUnsizedAxes: [NodeID: Axis.Set] = [:]
+    /// The anchors cells are aligned by in their grid cell
+    /// (`gridCellAnchor`), carried up like `gridCellSpans`.
+    @exclusivity(unchecked) var gridCellAnchors: [NodeID: UnitPoint] = [:]
     /// The `zIndex` of the nodes that set one (a trait, carried up through
     /// the modifiers around them); empty in most trees.
     @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]
@@ -64,6 +77,9 @@ public final class _ViewGraph {
     /// around, innermost last.
     @exclusivity(unchecked) var modifiedContents: [(_ViewGraph) -> Void] = []
     @exclusivity(unchecked) var axisContext: AxisContext = .none
+    /// True while a `Grid`'s own content is built (not a container's inside
+    /// it): a `GridRow` there is a row, elsewhere a group.
+    @usableFromInline @exclusivity(unchecked) var isBuildingGridContent = false
     @exclusivity(unchecked) var environment = EnvironmentValues()
     /// True once any view sets an explicit alignment guide; until then the
     /// stacks skip looking for them.

@@ -79,7 +79,7 @@ public final class LayoutResult {
     /// `accessibilityIdentifier(identifier)`.
     public func frame(of identifier: String) -> CGRect? {
         for (index, node) in graph.nodes.enumerated() where node.kind == .identifier {
-            if graph.identifiers[Int(node.payload)] == identifier { return graph.frames[index] }
+            if graph.identifiers[Int(node.payload)] == identifier, graph.isShown(NodeID(index)) { return graph.frames[index] }
         }
         return nil
     }

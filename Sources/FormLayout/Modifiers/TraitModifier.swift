@@ -6,6 +6,10 @@
 package enum ViewTrait {
     case layoutPriority(Double)
     case zIndex(Double)
+    case gridCellColumns(Int)
+    case gridColumnAlignment(HorizontalAlignment)
+    case gridCellUnsizedAxes(Axis.Set)
+    case gridCellAnchor(UnitPoint)
 }
 
 @usableFromInline
@@ -29,6 +33,10 @@ extension _ViewGraph {
             nodes[Int(node)].hasPriority = true
             priorities[node] = priority
         case .zIndex(let value): zIndices[node] = value
+        case .gridCellColumns(let count): gridCellSpans[node] = max(1, count)
+        case .gridColumnAlignment(let alignment): gridColumnAlignments[node] = alignment
+        case .gridCellUnsizedAxes(let axes): gridCellUnsizedAxes[node] = axes
+        case .gridCellAnchor(let anchor): gridCellAnchors[node] = anchor
         }
         return node
     }

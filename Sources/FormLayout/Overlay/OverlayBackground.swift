@@ -3,6 +3,13 @@ import Foundation
 /// Puts `secondary` over or behind each view of its content. The secondary
 /// view is offered the host's size, aligned to it, and never changes the
 /// composite's size (seed 004).
+///
+/// Several secondary views form an implicit `ZStack` with centre alignment,
+/// and `alignment` positions that stack as a unit: Apple's
+/// `overlay(alignment:content:)` page ("the star remains centered on the
+/// circle") and `background(alignment:content:)` page ("the vertical bar
+/// remains centered on the circle"). To align the views to each other, put
+/// an explicit `ZStack(alignment:)` in the content.
 @usableFromInline
 package struct SecondaryViewModifier<Secondary: View>: GraphModifier {
     @usableFromInline let kind: NodeKind
@@ -20,14 +27,16 @@ package struct SecondaryViewModifier<Secondary: View>: GraphModifier {
     package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
         let payload = graph.alignmentIndex(alignment)
         graph.wrapEach(content) { host in
-            let secondaryID = graph.makeImplicitZStack(secondary, alignment: alignment)
+            // Centre inside; the modifier's alignment places the group.
+            let secondaryID = graph.makeImplicitZStack(secondary, alignment: .center)
             return graph.addBinary(kind, payload: payload, host: host, secondary: secondaryID)
         }
     }
 }
 
 extension View {
-    /// Draws `content` in front of the view, aligned to it.
+    /// Draws `content` in front of the view; several views form an
+    /// implicit centred `ZStack` that `alignment` positions as a unit.
     @inlinable
     public consuming func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modified(SecondaryViewModifier(kind: .overlay, alignment: alignment, secondary: content()))
@@ -37,7 +46,8 @@ extension View {
     public consuming func overlay<V: View>(_ overlay: consuming V, alignment: Alignment = .center) -> some View {
         modified(SecondaryViewModifier(kind: .overlay, alignment: alignment, secondary: overlay))
     }
-    /// Draws `content` behind the view, aligned to it.
+    /// Draws `content` behind the view; several views form an implicit
+    /// centred `ZStack` that `alignment` positions as a unit.
     @inlinable
     public consuming func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modified(SecondaryViewModifier(kind: .background, alignment: alignment, secondary: content()))

@@ -35,6 +35,7 @@ extension _ViewGraph {
     @usableFromInline
     func closeImplicitZStack(alignment: Alignment, _ scope: ChildScope) -> NodeID {
         axisContext = scope.outerAxis
+        isBuildingGridContent = scope.outerIsGridContent
         if output.count == scope.mark + 1 {
             // A single view aligned by its parent lays out exactly as it
             // would in a ZStack of one; the wrapper would only cost a node.

@@ -16,9 +16,9 @@ enum ZStackNode: NodeRules {
     }
 
     /// A ZStack's guide on its own alignment is the line its children are
-    /// aligned on, so explicit guides inside the content of an overlay or
-    /// background (an implicit ZStack) still reach the host's alignment
-    /// (seed 004).
+    /// aligned on. (A single view in an overlay or background has no
+    /// implicit ZStack around it, so its explicit guides reach the host's
+    /// alignment, seed 004; several are grouped in a centred one.)
     static func explicitGuide(_ id: NodeID, _ node: Node, _ key: AlignmentKey, size: CGSize, in graph: _ViewGraph) -> CGFloat? {
         let alignment = graph.alignments[Int(node.payload)]
         guard key == alignment.horizontal.key || key == alignment.vertical.key else { return nil }

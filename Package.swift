@@ -32,7 +32,8 @@ let package = Package(
         // Form files: YAML and JSON read through one parser that reports
         // line and column (libyaml's marks) for every node.
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        // Tests only: property-based hostile inputs in EndToEndTests.
+        // Tests only: property-based hostile inputs in EndToEndTests, random
+        // layout trees in FormLayoutTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
@@ -88,7 +89,13 @@ let package = Package(
         ),
         // The seed ports keep SwiftUI's `static var defaultValue`, which Swift 6
         // mode rejects as shared mutable state; the tests build in Swift 5 mode.
-        .testTarget(name: "FormLayoutTests", dependencies: ["FormLayout"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // PropertyBased: random trees laid out right-to-left against their
+        // left-to-right layout mirrored (LayoutDirectionPropertyTests).
+        .testTarget(
+            name: "FormLayoutTests",
+            dependencies: ["FormLayout", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         // A test target names every module its files import, not only the
         // one it tests (Scripts/check-imports.py holds every target to it).
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),

@@ -61,7 +61,7 @@ extension Node {
     // Drawing-only modifiers.
     case rotation
     // Modifiers that keep their child's frame.
-    case hidden, coordinateSpace, identifier, preferenceWriter, preferenceObserver
+    case hidden, coordinateSpace, identifier, preferenceWriter, preferenceObserver, layoutDirection
     // Two children: [host, secondary].
     case overlay, background
     // Built during placement.

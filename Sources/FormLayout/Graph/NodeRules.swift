@@ -128,6 +128,7 @@ extension NodeKind {
         case .aspectRatio: visitor.visit(AspectRatioNode.self)
         case .rotation: visitor.visit(RotationNode.self)
         case .hidden: visitor.visit(HiddenNode.self)
+        case .layoutDirection: visitor.visit(LayoutDirectionNode.self)
         case .coordinateSpace: visitor.visit(CoordinateSpaceNode.self)
         case .identifier: visitor.visit(IdentifierNode.self)
         case .preferenceWriter: visitor.visit(PreferenceWriterNode.self)

@@ -158,4 +158,37 @@ struct LayoutDirectionTests {
         #expect(frame(result, "t").minX > frame(result, "x").maxX)
         #expect(result.tree.description.contains("\"שלום\""))
     }
+    /// The form of `FormLayoutsWithGridAndViewThatFits.md` right to left,
+    /// its labels in Hebrew: the labels' column is on the right, each label
+    /// ends against its field on the left (`gridColumnAlignment(.trailing)`),
+    /// the fields start on one line at their right edges, and every frame is
+    /// the left-to-right one mirrored across the 600-point window.
+    @Test func gridArticleFormRightToLeft() {
+        let form = Grid(alignment: .leadingFirstTextBaseline) {
+            GridRow {
+                Text("שם").gridColumnAlignment(.trailing).accessibilityIdentifier("nameLabel")
+                TextField("שם", text: "").accessibilityIdentifier("name")
+            }
+            GridRow {
+                Text("כתובת דואר אלקטרוני").accessibilityIdentifier("emailLabel")
+                TextField("דואר", text: "").accessibilityIdentifier("email")
+            }
+            Divider().gridCellUnsizedAxes(.horizontal).accessibilityIdentifier("divider")
+            GridRow {
+                Color.clear.gridCellUnsizedAxes([.horizontal, .vertical])
+                Toggle("הרשמה", isOn: true).accessibilityIdentifier("toggle")
+            }
+        }.accessibilityIdentifier("grid")
+        let ltr = layout(form, width: 600, height: 400)
+        let rtl = layout(form.environment(\.layoutDirection, .rightToLeft), width: 600, height: 400)
+        #expect(frame(rtl, "nameLabel").minX > frame(rtl, "name").maxX)
+        #expect(isClose(frame(rtl, "nameLabel").minX, frame(rtl, "emailLabel").minX))
+        #expect(isClose(frame(rtl, "name").maxX, frame(rtl, "email").maxX))
+        #expect(isClose(frame(rtl, "toggle").maxX, frame(rtl, "name").maxX))
+        #expect(isClose(frame(rtl, "name").minX, frame(rtl, "grid").minX))
+        for id in ["grid", "nameLabel", "name", "emailLabel", "email", "divider", "toggle"] {
+            let f = frame(ltr, id)
+            #expect(isClose(frame(rtl, id), CGRect(x: 600 - f.maxX, y: f.minY, width: f.width, height: f.height)))
+        }
+    }
 }

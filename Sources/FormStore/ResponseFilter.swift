@@ -21,18 +21,26 @@ public struct ResponseFilter: Hashable, Sendable {
         self.limit = limit
     }
 
-    /// A `SELECT` of the chosen responses' ids, and its arguments.
-    var idQuery: (sql: String, arguments: StatementArguments) {
+    /// The status and time conditions on the `response` columns named
+    /// with `prefix` (`""` or `"r."`), and their arguments; the limit
+    /// is not among them.
+    func conditions(on prefix: String) -> (sql: [String], arguments: [any DatabaseValueConvertible]) {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let status {
-            conditions.append("status = ?")
+            conditions.append("\(prefix)status = ?")
             arguments.append(status.rawValue)
         }
         if let submittedSince {
-            conditions.append("submitted_at >= ?")
+            conditions.append("\(prefix)submitted_at >= ?")
             arguments.append(submittedSince)
         }
+        return (conditions, arguments)
+    }
+
+    /// A `SELECT` of the chosen responses' ids, and its arguments.
+    var idQuery: (sql: String, arguments: StatementArguments) {
+        var (conditions, arguments) = conditions(on: "")
         var sql = "SELECT id FROM response"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if let limit {

@@ -113,16 +113,7 @@ extension ResponseFilter {
             let (ids, arguments) = idQuery
             return ("WHERE r.id IN (\(ids))", arguments)
         }
-        var conditions: [String] = []
-        var arguments: [any DatabaseValueConvertible] = []
-        if let status {
-            conditions.append("r.status = ?")
-            arguments.append(status.rawValue)
-        }
-        if let submittedSince {
-            conditions.append("r.submitted_at >= ?")
-            arguments.append(submittedSince)
-        }
+        let (conditions, arguments) = conditions(on: "r.")
         return ("WHERE " + conditions.joined(separator: " AND "), StatementArguments(arguments))
     }
 }

@@ -103,7 +103,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .checkFailed(let report):
             "not submitted: \(report.problems.count == 1 ? "a shown field does" : "\(report.problems.count) shown fields do") not pass check ("
                 + report.problems.map { "\($0.key): \($0.reason)" }.joined(separator: "; ")
-                + "); fix them, or store the values as a draft with --draft"
+                + "); fix \(report.problems.count == 1 ? "it" : "them"), or store the values as a draft with --draft"
         case .internalError(let message): "internal error: \(message)"
         }
     }

@@ -88,7 +88,7 @@ extension ResponsesCommand {
     struct SQL: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sql",
-            abstract: "Print a SELECT giving one row per response and one column per field key, as --format csv does.",
+            abstract: "Print the SQL query that gives one row per response and one column per field key, as --format csv does.",
             discussion: "The columns are id, submitted_at, status and the field keys, those of responses --format csv, with the same filters; an answer of a field that was not shown is NULL unless --include-hidden. For the wide table in sqlite3: sqlite3 -csv -header form.db \"$(formctl responses sql)\". See docs/responses.md.")
 
         @OptionGroup var filter: ResponseFilterOptions

@@ -14,6 +14,20 @@ private func symbol(_ id: String) -> some View {
 
 @Suite("Grid")
 struct GridTests {
+    /// A span far past any grid is bounded (GridLayoutLimits): two cells
+    /// asking for `Int.max` columns neither overflow nor lay out without end.
+    @Test func aHugeSpanIsBounded() {
+        let result = layout(Grid {
+            GridRow {
+                symbol("a").gridCellColumns(.max)
+                symbol("b").gridCellColumns(.max)
+            }
+        }.accessibilityIdentifier("grid"), width: 400, height: 300)
+        let grid = frame(result, "grid"), a = frame(result, "a"), b = frame(result, "b")
+        #expect(grid.width.isFinite && grid.height == 20)
+        #expect(a.minX < b.minX)
+    }
+
     /// The `Grid` page's first example: two rows of two cells. "The first
     /// view in each grid row appears in the grid's first column, the second
     /// view in the second column"; the grid applies alignment and spacing to

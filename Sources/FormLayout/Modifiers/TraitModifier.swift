@@ -33,7 +33,7 @@ extension _ViewGraph {
             nodes[Int(node)].hasPriority = true
             priorities[node] = priority
         case .zIndex(let value): zIndices[node] = value
-        case .gridCellColumns(let count): gridCellSpans[node] = max(1, count)
+        case .gridCellColumns(let count): gridCellSpans[node] = min(max(1, count), GridLayoutLimits.largestCellSpan)
         case .gridColumnAlignment(let alignment): gridColumnAlignments[node] = alignment
         case .gridCellUnsizedAxes(let axes): gridCellUnsizedAxes[node] = axes
         case .gridCellAnchor(let anchor): gridCellAnchors[node] = anchor

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "FormStore", targets: ["FormStore"]),
         .library(name: "FormRender", targets: ["FormRender"]),
         .library(name: "FormKit", targets: ["FormKit"]),
+        .library(name: "FormServer", targets: ["FormServer"]),
         .executable(name: "formctl", targets: ["formctl"]),
     ],
     dependencies: [
@@ -35,6 +36,14 @@ let package = Package(
         // Tests only: property-based hostile inputs in EndToEndTests, random
         // layout trees in FormLayoutTests.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // `formctl serve`: HTTP on SwiftNIO. Its default traits bring
+        // swift-configuration and Foundation-only extras, which serve does
+        // not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+        // Named for the two modules serve imports beside Hummingbird's own:
+        // its logger's level (Logging) and NIO's body-size error (NIOCore).
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -69,6 +78,16 @@ let package = Package(
         // Every operation users have, as a Swift API: the CLI's one
         // dependency inside the package.
         .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormScreens", "FormStore", "FormRender", "Yams"]),
+        // `formctl serve`: the form in a browser and its JSON API, on
+        // Hummingbird 2. FormKit does the work; this target maps requests
+        // to FormKit calls and FormKit's errors to HTTP statuses (one table).
+        .target(
+            name: "FormServer",
+            dependencies: [
+                "FormKit", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
         // (see its source). Linked into the executable only.
@@ -77,6 +96,7 @@ let package = Package(
             name: "formctl",
             dependencies: [
                 "FormKit",
+                "FormServer",
                 "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -102,6 +122,16 @@ let package = Package(
         .testTarget(name: "FormScreensTests", dependencies: ["FormScreens", "FormModel", "FormLayout"]),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore", "FormModel", "FormScreens", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "FormLayout"]),
+        // The server's routes in process (HummingbirdTesting's router
+        // client), no socket; EndToEndTests runs the real `formctl serve`.
+        .testTarget(
+            name: "FormServerTests",
+            dependencies: [
+                "FormServer", "FormKit", "FormModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         // Python's jsonschema as the judge of exported and imported JSON
         // Schemas: one copy for the two test targets that use it (a test
         // target cannot depend on another), in no product.

@@ -15,48 +15,10 @@ struct FieldsCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    struct Output: Encodable {
-        let key: String, label: String, value: String, state: String, color: String
-        let length: Int, page: String, row: Int, position: Int, visible: Bool
-        /// Whether the field is shown: `visible` and its `showIf` holding.
-        let shown: Bool
-        let rules: FieldRules
-        /// `{"field": KEY, "equals": VALUE}` or `{"field": KEY, "filled": true}`, or null.
-        let showIf: ConditionOutput?
-
-        private enum CodingKeys: String, CodingKey {
-            case key, label, value, state, color, length, page, row, position, visible, shown, rules, showIf
-        }
-
-        /// Every property, `showIf` as `null` when there is none, so JSON
-        /// readers see one shape (as `rules` does).
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(key, forKey: .key)
-            try container.encode(label, forKey: .label)
-            try container.encode(value, forKey: .value)
-            try container.encode(state, forKey: .state)
-            try container.encode(color, forKey: .color)
-            try container.encode(length, forKey: .length)
-            try container.encode(page, forKey: .page)
-            try container.encode(row, forKey: .row)
-            try container.encode(position, forKey: .position)
-            try container.encode(visible, forKey: .visible)
-            try container.encode(shown, forKey: .shown)
-            try container.encode(rules, forKey: .rules)
-            try container.encode(showIf, forKey: .showIf)
-        }
-    }
-
     func run() throws {
         let listings = try database.run { form throws(FormKitError) in try form.fieldListings(page: page) }
         if json {
-            let output = listings.map { listing in
-                let field = listing.field
-                return Output(key: field.key, label: field.label, value: field.value, state: field.state.rawValue, color: field.state.color.rawValue,
-                              length: field.length, page: listing.page, row: field.row, position: field.position, visible: field.isVisible,
-                              shown: listing.isShown, rules: field.rules, showIf: field.showIf.map(ConditionOutput.init))
-            }
+            let output = listings.map(FieldListingJSON.init)
             Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(output) })
             return
         }

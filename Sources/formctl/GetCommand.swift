@@ -15,11 +15,6 @@ struct GetCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    struct Output: Encodable {
-        let key: String, value: String, state: String, color: String, length: Int
-        let visible: Bool, shown: Bool
-    }
-
     func run() throws {
         try Self.printValue(key: key, json: json, form: database.form)
     }
@@ -29,8 +24,7 @@ struct GetCommand: ParsableCommand {
     static func printValue(key: String, json: Bool, form: FormFile) throws {
         if json {
             let (field, shown) = try reportingErrors { () throws(FormKitError) in try form.shownField(key) }
-            let output = Output(key: field.key, value: field.value, state: field.state.rawValue,
-                                color: field.state.color.rawValue, length: field.length, visible: field.isVisible, shown: shown)
+            let output = FieldJSON(field, isShown: shown)
             Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(output) })
         } else {
             let field = try reportingErrors { () throws(FormKitError) in try form.field(key) }

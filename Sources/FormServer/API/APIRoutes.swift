@@ -1,0 +1,86 @@
+import FormKit
+import Hummingbird
+
+/// The JSON API under `/api` (docs/serve.md and `/openapi.json` describe
+/// it); the page's script uses it too. Each route is one FormKit call on
+/// the server's session, answered in the shape the matching CLI command
+/// prints with `--json`.
+struct APIRoutes: Sendable {
+    let form: FormFile
+    let body: RequestBodyReader
+
+    /// `PUT /api/fields/{key}`'s body.
+    struct ValueChange: Decodable { let value: String }
+    /// `POST /api/submit`'s body (optional).
+    struct SubmitRequest: Decodable { var draft: Bool? }
+    /// `POST /api/submit`'s answer: the stored response's id and status.
+    struct Submitted: Encodable { let id: Int64, status: String }
+
+    func add(to router: Router<ServerContext>) {
+        let api = router.group("api")
+        // `?page=KEY`: that page's fields or minimap only (each browser
+        // shows the page it chose; choosing writes nothing).
+        api.get("fields") { request, _ in
+            let page = request.uri.queryParameters["page"].map(String.init)
+            return try json { () throws(FormKitError) in try form.fieldListings(page: page).map(FieldListingJSON.init) }
+        }
+        api.get("fields/:key") { _, context in
+            let key = try context.parameters.require("key")
+            return try json { () throws(FormKitError) in
+                let (field, shown) = try form.shownField(key)
+                return FieldJSON(field, isShown: shown)
+            }
+        }
+        api.put("fields/:key") { request, context in
+            let key = try context.parameters.require("key")
+            let change = try await body.decode(ValueChange.self, from: request)
+            return try json { () throws(FormKitError) in
+                _ = try form.set(key, to: change.value)
+                let (field, shown) = try form.shownField(key)
+                return FieldJSON(field, isShown: shown)
+            }
+        }
+        api.get("minimap") { request, _ in
+            let page = request.uri.queryParameters["page"].map(String.init)
+            return try text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .json, page: page) }
+        }
+        api.get("minimap.svg") { request, _ in
+            let page = request.uri.queryParameters["page"].map(String.init)
+            return try text(contentType: "image/svg+xml; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .svg, page: page) }
+        }
+        api.post("submit") { request, _ in
+            let submit = try await body.decode(SubmitRequest.self, from: request, empty: SubmitRequest())
+            let stored = try call { () throws(FormKitError) in try form.submit(draft: submit.draft ?? false) }
+            var response = try json { () throws(FormKitError) in Submitted(id: stored.response.id, status: stored.response.status.rawValue) }
+            response.status = .created
+            return response
+        }
+    }
+}
+
+/// Runs a FormKit call, turning its error into the API's.
+func call<T>(_ body: () throws(FormKitError) -> T) throws(APIError) -> T {
+    do throws(FormKitError) {
+        return try body()
+    } catch {
+        throw APIError(error)
+    }
+}
+
+/// A FormKit call's result as a JSON response (`JSONText`: sorted keys, as
+/// the CLI prints).
+func json<T: Encodable>(_ body: () throws(FormKitError) -> T) throws(APIError) -> Response {
+    let value = try call(body)
+    let text = try call { () throws(FormKitError) in try JSONText.encode(value) }
+    return textResponse(text, contentType: "application/json; charset=utf-8")
+}
+
+/// A FormKit call's text as a response of `contentType`.
+func text(contentType: String, _ body: () throws(FormKitError) -> String) throws(APIError) -> Response {
+    textResponse(try call(body), contentType: contentType)
+}
+
+/// `text` as a 200 response of `contentType`.
+func textResponse(_ text: String, contentType: String) -> Response {
+    Response(status: .ok, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+}

@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "FormKit", targets: ["FormKit"]),
         .library(name: "FormServer", targets: ["FormServer"]),
         .executable(name: "formctl", targets: ["formctl"]),
+        .executable(name: "formctl-serve", targets: ["formctl-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -92,11 +93,32 @@ let package = Package(
         // which links full Foundation through GRDB but never reads ICU's data
         // (see its source). Linked into the executable only.
         .target(name: "EmptyICUData"),
+        // What formctl's two executables share: the exit-code table, the
+        // database options, printing to the terminal.
+        .target(
+            name: "CLISupport",
+            dependencies: ["FormKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "formctl",
             dependencies: [
                 "FormKit",
+                "CLISupport",
+                "EmptyICUData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `formctl serve` runs this second executable (found beside formctl,
+        // else on PATH): linking SwiftNIO into formctl made every command's
+        // binary 6.6 MB larger and `get`/`set` 9%/16% more instructions
+        // (callgrind; the runtime's conformance lookups scan every
+        // conformance linked in), which no command but serve needs.
+        .executableTarget(
+            name: "formctl-serve",
+            dependencies: [
                 "FormServer",
+                "FormKit",
+                "CLISupport",
                 "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -140,7 +162,7 @@ let package = Package(
         // the JSON Schema tests compose documents with Yams, as apply does.
         .testTarget(
             name: "FormKitTests",
-            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "Yams", "JSONSchemaTestSupport"]
+            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "CLISupport", "Yams", "JSONSchemaTestSupport"]
         ),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
@@ -148,7 +170,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "formctl", "FormKit", "JSONSchemaTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "formctl", "formctl-serve", "CLISupport", "FormKit", "JSONSchemaTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Outputs of earlier formctl versions, read by path (#filePath).
             exclude: ["Fixtures"]

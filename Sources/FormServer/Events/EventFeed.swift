@@ -23,6 +23,9 @@ final class EventFeed: Sendable {
         /// The time before reading the form again after a failed read
         /// (a database busy for longer than its 5 s timeout).
         var retry: Duration = .milliseconds(250)
+        /// Reads tried before giving up until the next notice (40 × 250 ms:
+        /// 10 s, on top of each read's own 5 s busy timeout).
+        var attempts = 40
     }
 
     private struct State {
@@ -146,9 +149,7 @@ final class EventFeed: Sendable {
             self?.read(generation: generation)
             for await _ in notices {
                 guard let self, !Task.isCancelled else { break }
-                while !self.read(generation: generation), !Task.isCancelled {
-                    try? await Task.sleep(for: self.limits.retry)
-                }
+                await self.readRetrying(generation: generation)
             }
         }
         let heartbeat = Task { [weak self, limits] in
@@ -159,6 +160,18 @@ final class EventFeed: Sendable {
             }
         }
         state.tasks = [reader, heartbeat]
+    }
+
+    /// Reads the form, trying again every `limits.retry` while it cannot
+    /// (a database busy for longer than its timeout), up to
+    /// `limits.attempts` times; then tells every client to refresh, and
+    /// waits for the next notice.
+    private func readRetrying(generation: Int) async {
+        for _ in 0..<max(1, limits.attempts) {
+            if read(generation: generation) || Task.isCancelled { return }
+            try? await Task.sleep(for: limits.retry)
+        }
+        publish([.refresh(reason: "the form could not be read")], generation: generation)
     }
 
     /// Reads the form and publishes what changed since the last reading.
@@ -172,16 +185,23 @@ final class EventFeed: Sendable {
         } catch {
             return false
         }
-        let kinds = previous?.changes(to: next) ?? []
+        publish(previous?.changes(to: next) ?? [], replacing: next, generation: generation)
+        return true
+    }
+
+    /// Numbers `kinds`, keeps them and queues them for every client, and
+    /// keeps `snapshot` (when given) as the form last read.
+    private func publish(_ kinds: [FeedEvent.Kind], replacing snapshot: FormSnapshot? = nil, generation: Int) {
         state.withLock { state in
             guard state.generation == generation, !state.isClosed else { return }
-            var stored = next
-            // A page first watched while this reading ran keeps the
-            // rectangles its client's subscription read.
-            for (page, rects) in state.snapshot?.rects ?? [:] where stored.rects[page] == nil && state.watchers[page] != nil {
-                stored.rects[page] = rects
+            if var stored = snapshot {
+                // A page first watched while this reading ran keeps the
+                // rectangles its client's subscription read.
+                for (page, rects) in state.snapshot?.rects ?? [:] where stored.rects[page] == nil && state.watchers[page] != nil {
+                    stored.rects[page] = rects
+                }
+                state.snapshot = stored
             }
-            state.snapshot = stored
             for kind in kinds {
                 state.lastID += 1
                 let event = FeedEvent(id: state.lastID, kind: kind)
@@ -189,7 +209,6 @@ final class EventFeed: Sendable {
                 for subscriber in state.subscribers.values { subscriber.enqueue(.event(event)) }
             }
         }
-        return true
     }
 
     private func beat(generation: Int) {

@@ -102,7 +102,7 @@ import Testing
                 #expect(feed.lastEventID == 2)
                 // Reconnects, while the first still listens.
                 let replays = try await withThrowingTaskGroup(of: (Int, TestResponse).self) { group in
-                    for (index, lastID) in ["1", "999", "2", "-5"].enumerated() {
+                    for (index, lastID) in ["1", "999", "2", "-5", "99999999999999999999999"].enumerated() {
                         group.addTask {
                             (index, try await client.executeRequest(uri: "/api/events", method: .get, headers: [HeaderName.lastEventID: lastID], body: nil))
                         }
@@ -121,6 +121,7 @@ import Testing
                 #expect(unknown.first?.id ?? 0 > 2, "a refresh gets an id of its own, after every event so far")
                 #expect(SentEvent.parse(String(buffer: try #require(replays[2]).body)).filter { $0.id != nil }.isEmpty)
                 #expect(SentEvent.parse(String(buffer: try #require(replays[3]).body)).filter { $0.id != nil }.map(\.name) == ["refresh"])
+                #expect(SentEvent.parse(String(buffer: try #require(replays[4]).body)).filter { $0.id != nil }.map(\.name) == ["refresh"])
             }
             let ids = SentEvent.parse(String(buffer: try #require(first.first).body)).compactMap(\.id)
             #expect(ids == [1, 2])

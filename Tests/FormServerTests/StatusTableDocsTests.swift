@@ -71,7 +71,7 @@ import Testing
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         let routes = ["/", "/api/fields", "/api/fields/{key}", "/api/minimap", "/api/minimap.svg", "/api/submit", "/api/events", "/openapi.json"]
-        #expect(Set(paths.keys) == Set(routes))
+        #expect(Set(paths.keys).isSuperset(of: routes), "missing: \(Set(routes).subtracting(paths.keys).sorted())")
         #expect(paths["/api/fields/{key}"]?["put"] != nil)
         #expect(paths["/api/submit"]?["post"] != nil)
         var statuses: Set<Int> = []

@@ -17,7 +17,8 @@ struct EventRoutes: Sendable {
             let page = request.uri.queryParameters["page"].map(String.init)
             // An unknown page is a 404 before the stream starts.
             _ = try call { () throws(FormKitError) in try feed.rects(ofPage: page) }
-            let lastEventID = request.headers[HeaderName.lastEventID].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            // An id that is not a number (not one of ours) asks for a refresh.
+            let lastEventID = request.headers[HeaderName.lastEventID].map { Int($0.trimmingCharacters(in: .whitespaces)) ?? -1 }
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HeaderName.xAccelBuffering: "no"],

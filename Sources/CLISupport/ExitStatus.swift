@@ -33,6 +33,7 @@ public enum ExitStatus {
             + "a form, schema or values file that does not parse or cannot hold (file:line:column)",
             errors: [.invalidValue, .badFile]),
         Row(code: 66, meaning: "no database (or its folder, or a path through a file or a symbolic link loop)", errors: [.noDatabase]),
+        Row(code: cannotListen, meaning: "serve cannot run or listen: formctl-serve is not beside formctl or on PATH, the port is in use, or the address is not this machine's", errors: []),
         Row(code: 70, meaning: "internal error", errors: [.internalError]),
         Row(code: 74, meaning: "not a formctl SQLite database, corrupt, or holding a value formctl cannot use "
             + "(the message gives the sqlite3 fix)", errors: [.unusableDatabase]),
@@ -45,6 +46,9 @@ public enum ExitStatus {
     public static let failed: Int32 = 1
     /// A value refused, also an argument that is not UTF-8.
     public static let refused: Int32 = 65
+    /// `serve` cannot listen on its address and port (sysexits'
+    /// EX_UNAVAILABLE).
+    public static let cannotListen: Int32 = 69
     /// Added to a signal's number when `edit` stops on that signal, as a
     /// shell reports it.
     public static let signalBase: Int32 = 128

@@ -19,8 +19,7 @@ struct ServeCommand: ParsableCommand {
             sets a cookie from its first /?token=T visit; API clients send Authorization: Bearer T). \
             See docs/serve.md for the API, the statuses and running behind a reverse proxy.
 
-            \(ExitStatus.helpText) serve also exits 69 when it cannot listen (the port is in use, or the \
-            address is not this machine's).
+            \(ExitStatus.helpText)
             """)
 
     @Option(help: "The address to listen on.")
@@ -82,7 +81,7 @@ struct ServeCommand: ParsableCommand {
         finished.wait()
         if let error = outcome.withLock({ $0 }) {
             Terminal.printError("cannot serve on \(configuration.host):\(configuration.port): \(error)")
-            throw ExitCode(69)
+            throw ExitCode(ExitStatus.cannotListen)
         }
     }
 }

@@ -24,14 +24,14 @@ struct ServeLauncher: ParsableCommand {
         guard let executable = Self.serverExecutable() else {
             Terminal.printError("formctl serve needs the formctl-serve executable beside formctl or on PATH; "
                 + "Scripts/build-release.sh builds both (copy both where you install formctl)")
-            throw ExitCode(69)
+            throw ExitCode(ExitStatus.cannotListen)
         }
         let argv = [executable] + arguments
         let cArguments = argv.map { strdup($0) } + [nil]
         execv(executable, cArguments)
         // Only reached when execv failed.
         Terminal.printError("cannot run \(executable): \(String(cString: strerror(errno)))")
-        throw ExitCode(69)
+        throw ExitCode(ExitStatus.cannotListen)
     }
 
     /// `formctl-serve` beside this executable (its real path, through

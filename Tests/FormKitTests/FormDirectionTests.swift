@@ -1,4 +1,6 @@
 import FormStore
+import Foundation
+import JSONSchemaTestSupport
 import Testing
 @testable import FormKit
 
@@ -97,5 +99,15 @@ struct FormDirectionTests {
             "~ direction ltr → rtl",
             "~ tab bar height 49 → 60",
         ])
+    }
+
+    @Test("docs/form-file.schema.json: the right-to-left example and direction ltr are valid, any other direction is not")
+    func schema() throws {
+        let valid = [try FormFileSchemaTests.json("Examples/forms/contact-rtl.yaml"),
+                     #"{"direction": "ltr", "pages": [{"key": "main"}]}"#]
+        let invalid = [#"{"direction": "RTL", "pages": [{"key": "main"}]}"#, #"{"direction": true, "pages": [{"key": "main"}]}"#]
+        let verdicts = try JSONSchemaPython.validate([
+            .init(schema: FormFileSchemaTests.text("docs/form-file.schema.json"), instances: valid + invalid)])
+        #expect(verdicts == [[true, true, false, false]])
     }
 }

@@ -74,8 +74,12 @@ struct SentEvent: Equatable {
 }
 
 /// Polls `condition` every 10 ms until it holds or `seconds` pass (a
-/// bound, not a timing assertion: slow machines only wait longer).
-func eventually(_ seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+/// bound, not a timing assertion: slow machines only wait longer). The
+/// bound is long because these tests share the process, and Swift's few
+/// cooperative threads (one per core), with `swift test`'s other suites,
+/// some of which block those threads while their processes run: with
+/// DocExampleTests alongside on 2 cores, a 20-second bound ran out.
+func eventually(_ seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }

@@ -22,11 +22,11 @@ struct APIRoutes: Sendable {
         // shows the page it chose; choosing writes nothing).
         api.get("fields") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try json { () throws(FormKitError) in try form.fieldListings(page: page).map(FieldListingJSON.init) }
+            return try await json { () throws(FormKitError) in try form.fieldListings(page: page).map(FieldListingJSON.init) }
         }
         api.get("fields/:key") { _, context in
             let key = try context.parameters.require("key")
-            return try json { () throws(FormKitError) in
+            return try await json { () throws(FormKitError) in
                 let (field, shown) = try form.shownField(key)
                 return FieldJSON(field, isShown: shown)
             }
@@ -34,7 +34,7 @@ struct APIRoutes: Sendable {
         api.put("fields/:key") { request, context in
             let key = try context.parameters.require("key")
             let change = try await body.decode(ValueChange.self, from: request)
-            return try json { () throws(FormKitError) in
+            return try await json { () throws(FormKitError) in
                 _ = try form.set(key, to: change.value)
                 let (field, shown) = try form.shownField(key)
                 return FieldJSON(field, isShown: shown)
@@ -42,26 +42,27 @@ struct APIRoutes: Sendable {
         }
         api.get("minimap") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .json, page: page) }
+            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .json, page: page) }
         }
         api.get("minimap.svg") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try text(contentType: "image/svg+xml; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .svg, page: page) }
+            return try await text(contentType: "image/svg+xml; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .svg, page: page) }
         }
         api.post("submit") { request, _ in
             let submit = try await body.decode(SubmitRequest.self, from: request, empty: SubmitRequest())
-            let stored = try call { () throws(FormKitError) in try form.submit(draft: submit.draft ?? false) }
-            var response = try json { () throws(FormKitError) in Submitted(id: stored.response.id, status: stored.response.status.rawValue) }
+            let stored = try await call { () throws(FormKitError) in try form.submit(draft: submit.draft ?? false) }
+            var response = try await json { () throws(FormKitError) in Submitted(id: stored.response.id, status: stored.response.status.rawValue) }
             response.status = .created
             return response
         }
     }
 }
 
-/// Runs a FormKit call, turning its error into the API's.
-func call<T>(_ body: () throws(FormKitError) -> T) throws(APIError) -> T {
+/// Runs a FormKit call on the database's threads (`DatabaseWork`),
+/// turning its error into the API's.
+func call<T: Sendable>(_ body: @escaping @Sendable () throws(FormKitError) -> T) async throws(APIError) -> T {
     do throws(FormKitError) {
-        return try body()
+        return try await DatabaseWork.run(body)
     } catch {
         throw APIError(error)
     }
@@ -69,15 +70,14 @@ func call<T>(_ body: () throws(FormKitError) -> T) throws(APIError) -> T {
 
 /// A FormKit call's result as a JSON response (`JSONText`: sorted keys, as
 /// the CLI prints).
-func json<T: Encodable>(_ body: () throws(FormKitError) -> T) throws(APIError) -> Response {
-    let value = try call(body)
-    let text = try call { () throws(FormKitError) in try JSONText.encode(value) }
+func json<T: Encodable & Sendable>(_ body: @escaping @Sendable () throws(FormKitError) -> T) async throws(APIError) -> Response {
+    let text = try await call { () throws(FormKitError) in try JSONText.encode(try body()) }
     return textResponse(text, contentType: "application/json; charset=utf-8")
 }
 
 /// A FormKit call's text as a response of `contentType`.
-func text(contentType: String, _ body: () throws(FormKitError) -> String) throws(APIError) -> Response {
-    textResponse(try call(body), contentType: contentType)
+func text(contentType: String, _ body: @escaping @Sendable () throws(FormKitError) -> String) async throws(APIError) -> Response {
+    textResponse(try await call(body), contentType: contentType)
 }
 
 /// `text` as a 200 response of `contentType`.

@@ -146,7 +146,7 @@ final class EventFeed: Sendable {
         // after that reading goes unnoticed.
         let notices = session.changes()
         let reader = Task { [weak self] in
-            self?.read(generation: generation)
+            _ = await self?.readOnDatabaseThread(generation: generation)
             for await _ in notices {
                 guard let self, !Task.isCancelled else { break }
                 await self.readRetrying(generation: generation)
@@ -168,10 +168,17 @@ final class EventFeed: Sendable {
     /// waits for the next notice.
     private func readRetrying(generation: Int) async {
         for _ in 0..<max(1, limits.attempts) {
-            if read(generation: generation) || Task.isCancelled { return }
+            if await readOnDatabaseThread(generation: generation) || Task.isCancelled { return }
             try? await Task.sleep(for: limits.retry)
         }
         publish([.refresh(reason: "the form could not be read")], generation: generation)
+    }
+
+    /// `read(generation:)` on the database's threads (`DatabaseWork`), so
+    /// that a reading waiting for the database holds none of the threads
+    /// the streams run on.
+    private func readOnDatabaseThread(generation: Int) async -> Bool {
+        await DatabaseWork.run { [self] in read(generation: generation) }
     }
 
     /// Reads the form and publishes what changed since the last reading.

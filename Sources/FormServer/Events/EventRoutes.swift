@@ -16,7 +16,7 @@ struct EventRoutes: Sendable {
         router.get("api/events") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
             // An unknown page is a 404 before the stream starts.
-            _ = try call { () throws(FormKitError) in try feed.rects(ofPage: page) }
+            _ = try await call { () throws(FormKitError) in try feed.rects(ofPage: page) }
             // An id that is not a number (not one of ours) asks for a refresh.
             let lastEventID = request.headers[HeaderName.lastEventID].map { Int($0.trimmingCharacters(in: .whitespaces)) ?? -1 }
             return Response(
@@ -31,7 +31,8 @@ struct EventRoutes: Sendable {
     /// Writes the feed's events for `page` until the client goes, the
     /// server shuts down or the feed closes.
     private func stream(page: String?, lastEventID: Int?, to writer: inout any ResponseBodyWriter) async throws {
-        let subscription = feed.subscribe(page: page, lastEventID: lastEventID)
+        // Subscribing reads the form: on the database's threads.
+        let subscription = await DatabaseWork.run { [feed] in feed.subscribe(page: page, lastEventID: lastEventID) }
         defer { subscription.cancel() }
         // A graceful shutdown (SIGTERM) ends the stream, so that it does
         // not wait for a client that never hangs up.

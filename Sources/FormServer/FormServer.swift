@@ -32,6 +32,7 @@ public final class FormServer: Sendable {
         let router = Router(context: ServerContext.self)
         let body = RequestBodyReader(limit: configuration.bodyLimit)
         APIRoutes(form: session.file, body: body).add(to: router)
+        PageRoutes(form: session.file, body: body).add(to: router)
         return router
     }
 

@@ -141,7 +141,7 @@ def main():
             shot = os.environ.get("FORMCTL_SCREENSHOT")
             if shot:
                 time.sleep(0.2)  # let the colour transition finish
-                check(first.save_screenshot(shot), f"screenshot mid-typing saved to {shot}")
+                check(first.find_element(By.TAG_NAME, "main").screenshot(shot), f"screenshot mid-typing saved to {shot}")
     wait(first, lambda d: title(d) == "Hello Ada", 'the title becomes "Hello Ada"')
     check(first.find_element(By.CSS_SELECTOR, '.field[data-key="first"] .state').text == "valid",
           "First Name's state reads valid")

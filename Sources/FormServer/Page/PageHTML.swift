@@ -25,7 +25,8 @@ struct PageHTML {
         <script src="/app.js" defer></script>
         </head>
         <body>
-        <main class="screen" data-page="\(page)" data-palette="\(HTMLText.escaped(MinimapPalette.json))">
+        <main class="screen" data-page="\(page)" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
+         data-names="\(HTMLText.escaped(names))">
 
         """
         out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey).html
@@ -46,6 +47,20 @@ struct PageHTML {
         out += ">" + outcomeHTML + "</div>\n"
         out += "</form>\n</div>\n</main>\n</body>\n</html>\n"
         return out
+    }
+
+    /// `{"fields": {KEY: LABEL}, "pages": {KEY: TITLE}}` for the whole
+    /// form, so that the script names the fields `check` reports on other
+    /// pages as this page names its own.
+    private var names: String {
+        var fields: [String: String] = [:]
+        var pages: [String: String] = [:]
+        for listing in snapshot.pages {
+            pages[listing.page.key] = listing.page.title
+            for field in listing.fields { fields[field.key] = field.label }
+        }
+        struct Names: Encodable { let fields: [String: String], pages: [String: String] }
+        return (try? JSONText.encode(Names(fields: fields, pages: pages))) ?? "{}"
     }
 
     /// The page's fields, a `<div class="row">` per row of the form.
@@ -86,14 +101,20 @@ struct PageHTML {
     /// to that page).
     static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String) -> String {
         var labels: [String: String] = [:]
-        for listing in pages { for field in listing.fields { labels[field.key] = field.label } }
+        var titles: [String: String] = [:]
+        for listing in pages {
+            titles[listing.page.key] = listing.page.title
+            for field in listing.fields { labels[field.key] = field.label }
+        }
         var out = "<p>Not submitted: fix \(problems.count == 1 ? "this field" : "these fields") first.</p>\n<ul class=\"problems\">\n"
         for problem in problems {
             let page = problem.page ?? current
             let target = FieldHTML.inputID(problem.key)
             let href = page == current ? "#" + target : PageLink.href(page: page, fragment: target)
             out += "<li><a href=\"\(HTMLText.escaped(href))\" data-key=\"\(HTMLText.escaped(problem.key))\">"
-            out += HTMLText.escaped(labels[problem.key] ?? problem.key) + "</a> " + HTMLText.escaped(problem.reason) + "</li>\n"
+            out += HTMLText.escaped(labels[problem.key] ?? problem.key) + "</a> " + HTMLText.escaped(problem.reason)
+            if page != current { out += " (on " + HTMLText.escaped(titles[page] ?? page) + ")" }
+            out += "</li>\n"
         }
         return out + "</ul>"
     }

@@ -34,6 +34,8 @@ enum PageScript {
       const typingGrace = 1000;  // ms: a field typed in this recently keeps its text
       let palette = {};
       try { palette = JSON.parse(main.getAttribute('data-palette') || '{}'); } catch (error) { palette = {}; }
+      let names = { fields: {}, pages: {} };
+      try { names = JSON.parse(main.getAttribute('data-names') || '{}'); } catch (error) { names = { fields: {}, pages: {} }; }
       const encode = encodeURIComponent;
 
       // The page's fields by key.
@@ -320,7 +322,12 @@ enum PageScript {
 
       function labelOf(key) {
         const field = fields.get(key);
-        return field && field.label ? field.label.textContent : key;
+        if (field && field.label) return field.label.textContent;
+        return (names.fields && typeof names.fields[key] === 'string') ? names.fields[key] : key;
+      }
+
+      function pageTitle(key) {
+        return (names.pages && typeof names.pages[key] === 'string') ? names.pages[key] : key;
       }
 
       // check --json's list: each failing field with its reason, linked.
@@ -336,7 +343,7 @@ enum PageScript {
           link.href = (here ? '' : '/?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
           link.setAttribute('data-key', problem.key);
           link.textContent = labelOf(problem.key);
-          item.append(link, ' ' + problem.reason);
+          item.append(link, ' ' + problem.reason + (here ? '' : ' (on ' + pageTitle(problem.page) + ')'));
           list.append(item);
           const field = here ? fields.get(problem.key) : null;
           if (field && !field.box.hidden) {

@@ -36,7 +36,7 @@ enum PageStyle {
     .tabbar summary { list-style: none; }
     .tabbar summary::-webkit-details-marker { display: none; }
     .tabbar summary::after { content: " \\25BE"; }
-    .more-list { position: absolute; z-index: 10; top: calc(100% + 6px); right: 0; min-width: 200px;
+    .more-list { position: absolute; z-index: 10; top: calc(100% + 6px); left: 0; min-width: 200px;
       list-style: none; margin: 0; padding: 6px; background: var(--card); border-radius: 12px;
       box-shadow: 0 10px 30px rgba(0, 0, 0, 0.18); }
     .more-list a[aria-current="page"] { color: var(--accent); font-weight: 600; }
@@ -46,6 +46,8 @@ enum PageStyle {
     .minimap-area { flex: none; position: sticky; top: 24px; padding: 10px; background: var(--card);
       border-radius: 16px; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.08), 0 8px 24px rgba(0, 0, 0, 0.06); }
     .minimap { display: block; border-radius: 8px; }
+    .minimap-area::after { content: "Minimap"; display: block; margin-top: 6px; text-align: center;
+      font-size: 0.75rem; color: var(--muted); }
     .minimap rect[data-key] { transition: fill 0.12s ease-out; }
 
     /* The form. */
@@ -62,11 +64,11 @@ enum PageStyle {
       border: 1px solid #c7c7cc; border-radius: 8px; }
     .field input:focus { border-color: var(--accent); outline: 3px solid rgba(0, 122, 255, 0.3); outline-offset: 0; }
     .field input[aria-invalid="true"] { border-color: #d70015; }
-    .status { display: flex; flex-wrap: wrap; align-items: center; gap: 0 6px; margin: 6px 0 0;
-      font-size: 0.82rem; color: var(--muted); }
-    .marker { flex: none; width: 10px; height: 10px; border-radius: 50%; background: var(--color-gray); }
+    .status { margin: 6px 0 0; font-size: 0.82rem; color: var(--muted); }
+    .marker { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 50%;
+      vertical-align: -1px; background: var(--color-gray); }
     .state { font-weight: 600; }
-    .reason:not(:empty)::before { content: "\\2014  "; }
+    .reason:not(:empty)::before { content: " \\00B7  "; }
     .empty-page { color: var(--muted); }
     \(colourRules)
 

@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "FormKit", targets: ["FormKit"]),
         .library(name: "FormServer", targets: ["FormServer"]),
         .executable(name: "formctl", targets: ["formctl"]),
+        .executable(name: "formctl-serve", targets: ["formctl-serve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -44,6 +45,10 @@ let package = Package(
         // its logger's level (Logging) and NIO's body-size error (NIOCore).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already under Hummingbird: serve's event streams end on its
+        // graceful shutdown (`withGracefulShutdownHandler`), so SIGTERM
+        // does not wait for clients that never hang up.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -86,17 +91,39 @@ let package = Package(
             dependencies: [
                 "FormKit", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
         // (see its source). Linked into the executable only.
         .target(name: "EmptyICUData"),
+        // What formctl's two executables share: the exit-code table, the
+        // database options, printing to the terminal.
+        .target(
+            name: "CLISupport",
+            dependencies: ["FormKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "formctl",
             dependencies: [
                 "FormKit",
+                "CLISupport",
+                "EmptyICUData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `formctl serve` runs this second executable (found beside formctl,
+        // else on PATH): linking SwiftNIO into formctl made every command's
+        // binary 6.6 MB larger and `get`/`set` 9%/16% more instructions
+        // (callgrind; the runtime's conformance lookups scan every
+        // conformance linked in), which no command but serve needs.
+        .executableTarget(
+            name: "formctl-serve",
+            dependencies: [
                 "FormServer",
+                "FormKit",
+                "CLISupport",
                 "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -140,7 +167,7 @@ let package = Package(
         // the JSON Schema tests compose documents with Yams, as apply does.
         .testTarget(
             name: "FormKitTests",
-            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "Yams", "JSONSchemaTestSupport"]
+            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "CLISupport", "Yams", "JSONSchemaTestSupport"]
         ),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on
@@ -148,7 +175,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "formctl", "FormKit", "JSONSchemaTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+                "formctl", "formctl-serve", "CLISupport", "FormKit", "JSONSchemaTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             // Outputs of earlier formctl versions, read by path (#filePath).
             exclude: ["Fixtures"]

@@ -1,3 +1,4 @@
+import CLISupport
 /// Standard output in pieces of about 64 KiB: an export of many responses
 /// is written as it is read, without one `write(2)` per response and
 /// without holding the whole text.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl check`: re-validates every field; exit 1 when one is not valid.

@@ -1,3 +1,4 @@
+import CLISupport
 import FormKit
 
 /// How a `CheckReport` is printed: by `formctl check`, and by `formctl

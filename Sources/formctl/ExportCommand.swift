@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl export`: the form's structure as a form file that `apply` accepts.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// The calls scripts make most — `get KEY`, `set KEY VALUE` and

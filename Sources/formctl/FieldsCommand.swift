@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl fields`: the fields in form order with their states.

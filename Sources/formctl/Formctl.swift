@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 import Foundation
 
@@ -22,7 +23,7 @@ struct Formctl: ParsableCommand {
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
             FieldCommand.self, RowCommand.self, PageCommand.self, TabBarCommand.self, TitleCommand.self, HistoryCommand.self,
             CheckCommand.self, ValuesCommand.self, SubmitCommand.self, ResponsesCommand.self, ApplyCommand.self, ExportCommand.self,
-            EditCommand.self, ServeCommand.self,
+            EditCommand.self, ServeLauncher.self,
         ]
     )
 

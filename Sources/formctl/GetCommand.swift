@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl get KEY`: prints the raw value, as `git config --get` does.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl minimap`: the whole form at a glance.

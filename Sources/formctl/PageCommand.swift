@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl page …`: the form's pages and the tab bar's order (seeds 000,

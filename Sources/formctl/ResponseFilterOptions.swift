@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// Which responses `formctl responses` (and `responses sql`) covers.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl responses`: the stored responses, listed or exported, and

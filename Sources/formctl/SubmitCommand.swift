@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl submit`: stores the form's values (or a file's) as one response

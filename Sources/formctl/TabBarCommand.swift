@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLISupport
 import FormKit
 
 /// `formctl tabbar`: the tab bar's height and visibility (seed 003).

@@ -1,7 +1,7 @@
 import FormKit
 import Foundation
 import Testing
-@testable import formctl
+import CLISupport
 
 /// formctl's exit codes live in one table (`ExitStatus.table`): the CLI
 /// maps FormKit's error codes through it, `--help` prints it, and these

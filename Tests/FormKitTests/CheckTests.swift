@@ -1,6 +1,6 @@
 import FormKit
 import Testing
-@testable import formctl
+import CLISupport
 
 @Suite("check")
 struct CheckTests {

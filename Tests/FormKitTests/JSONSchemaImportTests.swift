@@ -3,7 +3,7 @@ import Foundation
 import JSONSchemaTestSupport
 import Testing
 import Yams
-@testable import formctl
+import CLISupport
 
 /// `JSONSchemaImport`: after the import, a non-empty value passes `check`
 /// exactly when Python's `jsonschema` (draft 2020-12, formats asserted)

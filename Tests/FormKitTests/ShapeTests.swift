@@ -1,7 +1,7 @@
 import FormKit
 import Foundation
 import Testing
-@testable import formctl
+import CLISupport
 
 @Suite("fields, rules, rows, title, history, minimap")
 struct ShapeTests {

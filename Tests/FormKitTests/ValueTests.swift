@@ -1,7 +1,7 @@
 import FormKit
 import Foundation
 import Testing
-@testable import formctl
+import CLISupport
 
 @Suite("values: set, get, fields")
 struct ValueTests {

@@ -1,8 +1,8 @@
 /// Makes user data safe to show in a terminal table: control characters
 /// (ESC among them) are shown as `\u{1B}`-style escapes instead of reaching
 /// the terminal, and long text is cut with an ellipsis.
-enum DisplayText {
-    static func escaped(_ text: String) -> String {
+public enum DisplayText {
+    public static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -18,14 +18,14 @@ enum DisplayText {
     }
 
     /// `text` escaped and cut to at most `limit` characters.
-    static func cell(_ text: String, limit: Int = 40) -> String {
+    public static func cell(_ text: String, limit: Int = 40) -> String {
         let safe = escaped(text)
         guard safe.count > limit else { return safe }
         return String(safe.prefix(limit - 1)) + "…"
     }
 
     /// Rows laid out in left-aligned columns two spaces apart.
-    static func table(header: [String], rows: [[String]]) -> String {
+    public static func table(header: [String], rows: [[String]]) -> String {
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }

@@ -4,26 +4,28 @@ import FormKit
 /// Where the database is, shared by every command. Both options may also
 /// come before the command's name (`formctl --db PATH get first`):
 /// `GlobalOptions` moves them after it before parsing.
-struct DatabaseOptions: ParsableArguments {
+public struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The form database (default: $FORMCTL_DB, else ./form.db). May also come before the command.", valueName: "path"))
-    var db: String?
+    public var db: String?
 
     @Flag(name: .long, help: "Fail (exit 66) instead of creating a missing database. May also come before the command.")
-    var noCreate = false
+    public var noCreate = false
+
+    public init() {}
 
     /// The form these options name.
-    var form: FormFile { FormFile(path: FormFile.resolvedPath(db), createsMissingFile: !noCreate) }
+    public var form: FormFile { FormFile(path: FormFile.resolvedPath(db), createsMissingFile: !noCreate) }
 
     /// Runs `body` on the form; an error is printed as `formctl: message`
     /// and ends the command with its documented exit code.
-    func run<T>(_ body: (FormFile) throws(FormKitError) -> T) throws -> T {
+    public func run<T>(_ body: (FormFile) throws(FormKitError) -> T) throws -> T {
         try reportingErrors { () throws(FormKitError) -> T in try body(form) }
     }
 }
 
 /// Runs `body`, turning a `FormKitError` into `formctl: message` on
 /// standard error and the exit code FormKit documents for it.
-func reportingErrors<T>(_ body: () throws(FormKitError) -> T) throws -> T {
+public func reportingErrors<T>(_ body: () throws(FormKitError) -> T) throws -> T {
     do {
         return try body()
     } catch {

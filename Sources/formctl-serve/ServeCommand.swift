@@ -1,20 +1,25 @@
 import ArgumentParser
+import CLISupport
 import Dispatch
 import FormKit
 import FormServer
 import Synchronization
 
 /// `formctl serve`: the form in a browser, live, for several people at
-/// once, and its JSON API (FormServer does the work).
+/// once, and its JSON API (FormServer does the work). `formctl serve`
+/// runs this executable, `formctl-serve`, with its arguments.
+@main
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "formctl serve",
         abstract: "Serve the form in a browser and as a JSON API until SIGINT or SIGTERM.",
         discussion: """
             Prints the URL to open. Listens on 127.0.0.1 unless --host says otherwise; any other host \
             needs --token T or --generate-token, and every request must then carry the token (the page \
             sets a cookie from its first /?token=T visit; API clients send Authorization: Bearer T). \
             See docs/serve.md for the API, the statuses and running behind a reverse proxy.
+
+            \(ExitStatus.helpText)
             """)
 
     @Option(help: "The address to listen on.")
@@ -76,7 +81,7 @@ struct ServeCommand: ParsableCommand {
         finished.wait()
         if let error = outcome.withLock({ $0 }) {
             Terminal.printError("cannot serve on \(configuration.host):\(configuration.port): \(error)")
-            throw ExitCode(69)
+            throw ExitCode(ExitStatus.cannotListen)
         }
     }
 }

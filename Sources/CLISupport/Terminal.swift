@@ -16,13 +16,13 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ coun
 }
 
 /// What formctl needs to know about the terminal it writes to.
-enum Terminal {
+public enum Terminal {
     /// Whether standard output is a terminal.
-    static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public static var outputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// The terminal's width in columns: the window size of standard output,
     /// else `$COLUMNS`, else nil.
-    static var columns: Int? {
+    public static var columns: Int? {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         if let value = environment("COLUMNS"), let columns = Int(value), columns > 0 { return columns }
@@ -30,7 +30,7 @@ enum Terminal {
     }
 
     /// Whether the user asked for no colour (https://no-color.org).
-    static var noColorRequested: Bool {
+    public static var noColorRequested: Bool {
         if let value = environment("NO_COLOR") { return !value.isEmpty }
         return false
     }
@@ -38,12 +38,12 @@ enum Terminal {
     /// The environment variable `name`, if set. getenv rather than
     /// ProcessInfo's dictionary of every variable, which costs a command
     /// more than some whole commands (see FormFile.resolvedPath).
-    static func environment(_ name: String) -> String? {
+    public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
     /// Writes `text` to standard output as it is (no newline added).
-    static func write(_ text: String) {
+    public static func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             var offset = 0
@@ -58,7 +58,7 @@ enum Terminal {
     /// Writes `formctl: message` and a newline to standard error. Messages
     /// quote user input (keys, patterns, paths), so control characters in
     /// them are shown escaped rather than sent to the terminal.
-    static func printError(_ message: String) {
+    public static func printError(_ message: String) {
         FileHandle.standardError.write(Data("formctl: \(DisplayText.escaped(message))\n".utf8))
     }
 }

@@ -6,6 +6,11 @@ import FormKit
 /// 002's picture. The script `/app.js` (no inline script: the Content-
 /// Security-Policy forbids it) makes it live. Every value, label, key and
 /// title is escaped where it is written.
+///
+/// The page's referrer policy is `same-origin`, over the server's
+/// `no-referrer` header: under `no-referrer` a browser sends `Origin: null`
+/// with a plain form post, which the origin check refuses; `same-origin`
+/// still sends no referrer (which may hold the token) to other sites.
 struct PageHTML {
     let snapshot: PageSnapshot
     let outcome: PageOutcome?
@@ -20,6 +25,7 @@ struct PageHTML {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="same-origin">
         <title>\(HTMLText.escaped(snapshot.title))</title>
         <link rel="stylesheet" href="/app.css">
         <script src="/app.js" defer></script>

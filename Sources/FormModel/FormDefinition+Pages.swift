@@ -28,7 +28,8 @@ extension FormDefinition {
     }
 
     /// The form as one page shows it: the rows on page `key` and their
-    /// fields, with this form's title template, minimap width and tab bar;
+    /// fields, with this form's title template, minimap width, tab bar and
+    /// direction;
     /// that page is its only page and selected. A key that names no page
     /// gives a form without rows.
     public func form(ofPage key: String) -> FormDefinition {
@@ -40,7 +41,8 @@ extension FormDefinition {
         let pageFields = fields.filter { numbers.contains($0.row) }
         var form = FormDefinition(
             titleTemplate: titleTemplate, rows: pageRows, fields: pageFields,
-            minimapWidth: minimapWidth, pages: page(key).map { [$0] } ?? [], selectedPage: key, tabBar: tabBar)
+            minimapWidth: minimapWidth, pages: page(key).map { [$0] } ?? [], selectedPage: key, tabBar: tabBar,
+            direction: direction)
         form.outsideValues = valuesRead(byConditionsOf: pageFields)
         return form
     }

@@ -18,6 +18,9 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     public var selectedPage: String?
     /// The tab bar's height and whether it is hidden (seed 003).
     public var tabBar: TabBarSettings
+    /// Left to right (the default) or right to left: the screens, and so
+    /// the minimap, are mirrored for a right-to-left form.
+    public var direction: FormDirection
     /// The values of shown fields that this form's conditions (`showIf`)
     /// read but `fields` lacks: a page's form (`form(ofPage:)`) carries
     /// those of the other pages, so that it shows what the whole form shows.
@@ -25,14 +28,15 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     public var outsideValues: [String: String] = [:]
 
     private enum CodingKeys: String, CodingKey {
-        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar
+        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar, direction
     }
 
     /// A form; `fields` are sorted by `position` and `pages` by theirs,
     /// whatever order they come in. Without pages it is one page, `main`,
     /// selected, holding every row.
     public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200,
-                pages: [FormPage] = [.main], selectedPage: String? = FormPage.mainKey, tabBar: TabBarSettings = TabBarSettings()) {
+                pages: [FormPage] = [.main], selectedPage: String? = FormPage.mainKey, tabBar: TabBarSettings = TabBarSettings(),
+                direction: FormDirection = .leftToRight) {
         self.titleTemplate = titleTemplate
         self.rows = rows
         // Fields usually come in position order (the store reads them so):
@@ -46,6 +50,21 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         self.pages = pages.sorted { $0.position < $1.position }
         self.selectedPage = selectedPage
         self.tabBar = tabBar
+        self.direction = direction
+    }
+
+    /// Decodes a form; one encoded before forms had a direction reads as
+    /// left to right.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        titleTemplate = try container.decode(String.self, forKey: .titleTemplate)
+        rows = try container.decode([FormRow].self, forKey: .rows)
+        fields = try container.decode([Field].self, forKey: .fields)
+        minimapWidth = try container.decode(Double.self, forKey: .minimapWidth)
+        pages = try container.decode([FormPage].self, forKey: .pages)
+        selectedPage = try container.decodeIfPresent(String.self, forKey: .selectedPage)
+        tabBar = try container.decode(TabBarSettings.self, forKey: .tabBar)
+        direction = try container.decodeIfPresent(FormDirection.self, forKey: .direction) ?? .leftToRight
     }
 
     /// The title with every `{key}` replaced by that field's value (an

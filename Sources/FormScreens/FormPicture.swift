@@ -12,6 +12,16 @@ import Foundation
 /// area above the tab bar (the window's height minus the bar's), and the
 /// screen is `PagedFormScreen`. When no page is shown (a selection that
 /// names no page, or the More list) the minimap is empty.
+///
+/// A right-to-left form (`FormDefinition.direction`) is laid out with
+/// `.environment(\.layoutDirection, .rightToLeft)` around the whole screen:
+/// every frame is the left-to-right one mirrored across the window (the
+/// minimap area on the right, a row's first field on the right, the first
+/// tab on the right), and so is each minimap rectangle across the minimap
+/// (`x` becomes `minimapWidth − x − width`). Text keeps its characters.
+/// The direction is set here, around the screen, not inside `FormScreen`:
+/// a page drawn in `PagedFormScreen`'s content area is built while the bar
+/// is placed, and mirrored with the rest.
 public struct FormPicture: Sendable {
     /// Everything drawn on the screen, window coordinates.
     public let screen: DisplayList
@@ -37,7 +47,8 @@ public struct FormPicture: Sendable {
             // goes below it.
             let pageSize = page.result?.displayList.size ?? windowSize
             let window = CGSize(width: pageSize.width, height: pageSize.height + CGFloat(form.tabBarHeight))
-            screen = ViewHost(PagedFormScreen(form: form), windowSize: window, textMeasurer: textMeasurer).layout().displayList
+            let paged = PagedFormScreen(form: form).environment(\.layoutDirection, form.direction.layoutDirection)
+            screen = ViewHost(paged, windowSize: window, textMeasurer: textMeasurer).layout().displayList
         }
         scale = page.scale
         minimapRects = page.minimapRects
@@ -65,7 +76,8 @@ private struct PageLayout {
             return
         }
         let area = CGSize(width: windowSize.width, height: max(0, windowSize.height - CGFloat(form.tabBarHeight)))
-        let result = ViewHost(FormScreen(form: page, title: form.title), windowSize: area, growsToFit: true, textMeasurer: textMeasurer).layout()
+        let screen = FormScreen(form: page, title: form.title).environment(\.layoutDirection, form.direction.layoutDirection)
+        let result = ViewHost(screen, windowSize: area, growsToFit: true, textMeasurer: textMeasurer).layout()
         let elements = result.preference(FormElementsKey.self)
         let resolve = { [result] (anchor: Anchor<CGRect>) in result.resolve(anchor) }
         guard let scale = MinimapScale(elements: elements, resolve: resolve) else {

@@ -48,11 +48,25 @@ enum FormTables {
         let (selectedPage, tabBar) = try pageSettings(db)
         return FormDefinition(
             titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth,
-            pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar)
+            pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar,
+            direction: schemaVersion >= directionVersion ? try direction(db) : .leftToRight)
     }
 
     /// The migration that adds pages (0003_pages).
     static let pagesVersion = 3
+    /// The migration that adds the form's direction (0007_form_direction).
+    static let directionVersion = 7
+
+    /// The form's direction (left to right when the `form` row is gone).
+    static func direction(_ db: Database) throws -> FormDirection {
+        guard let row = try Row.fetchOne(db, sql: "SELECT direction FROM form WHERE id = 1") else { return .leftToRight }
+        let stored = StoredRow(row, table: "form", identity: "id = 1")
+        let text = try stored.text("direction", replacement: "'ltr'")
+        guard let direction = FormDirection(rawValue: text) else {
+            try stored.mismatch("direction", expected: "'ltr' or 'rtl'", replacement: "'ltr'")
+        }
+        return direction
+    }
 
     /// The selected page and the tab bar's settings of the `form` row (the
     /// defaults when the row is gone).
@@ -310,8 +324,8 @@ enum FormTables {
     static func insert(_ definition: FormDefinition, _ db: Database) throws {
         try insertForm(titleTemplate: definition.titleTemplate, minimapWidth: definition.minimapWidth, db)
         try db.execute(
-            sql: "UPDATE form SET selected_page = ?, tab_bar_height = ?, tab_bar_hidden = ? WHERE id = 1",
-            arguments: [definition.selectedPage, definition.tabBar.height, definition.tabBar.isHidden])
+            sql: "UPDATE form SET selected_page = ?, tab_bar_height = ?, tab_bar_hidden = ?, direction = ? WHERE id = 1",
+            arguments: [definition.selectedPage, definition.tabBar.height, definition.tabBar.isHidden, definition.direction.rawValue])
         // Positions are unique: `main` at 1 would collide with a form whose
         // first page is another.
         try db.execute(sql: "DELETE FROM page")

@@ -45,6 +45,10 @@ enum StructureWriter {
         if current.selectedPage != target.selectedPage {
             try db.execute(sql: "UPDATE form SET selected_page = ? WHERE id = 1", arguments: [target.selectedPage])
         }
+        // The refresh after the write lays the form out again, mirrored or not.
+        if current.direction != target.direction {
+            try db.execute(sql: "UPDATE form SET direction = ? WHERE id = 1", arguments: [target.direction.rawValue])
+        }
     }
 
     // MARK: Pages

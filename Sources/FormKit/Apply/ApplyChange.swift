@@ -17,6 +17,8 @@ public struct ApplyChange: Hashable, Sendable, CustomStringConvertible {
     public enum Subject: Int, Hashable, Sendable, Comparable {
         /// The title template.
         case title
+        /// The direction the form is read in (`ltr`, `rtl`).
+        case direction
         /// The tab bar's height or hiding.
         case tabBar
         /// A page.
@@ -26,7 +28,7 @@ public struct ApplyChange: Hashable, Sendable, CustomStringConvertible {
         /// A field.
         case field
 
-        /// Print order: title, tab bar, pages, rows, fields.
+        /// Print order: title, direction, tab bar, pages, rows, fields.
         public static func < (lhs: Subject, rhs: Subject) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

@@ -6,8 +6,8 @@ import FormStore
 ///
 /// Pages and fields are matched by key, rows by page and place on the page
 /// (a row's number in the lines is its place on its page, from 1, as in the
-/// file). Lines come in the order a reader checks a form: the title and tab
-/// bar, then the pages, the rows page by page, and the fields in form order,
+/// file). Lines come in the order a reader checks a form: the title, the
+/// direction and tab bar, then the pages, the rows page by page, and the fields in form order,
 /// each group's removals after what stays. A page or field is reported as
 /// moved only when it no longer stands in order with the others that stay:
 /// a field inserted at the front of a row moves none of the others.
@@ -70,7 +70,7 @@ public struct ApplyPlan: Sendable {
         var form = FormDefinition(
             titleTemplate: spec.title, rows: rows, fields: fields,
             minimapWidth: stored?.minimapWidth ?? FormDefinition.seed.minimapWidth, pages: pages,
-            selectedPage: pages.first?.key, tabBar: spec.tabBar ?? stored?.tabBar ?? TabBarSettings())
+            selectedPage: pages.first?.key, tabBar: spec.tabBar ?? stored?.tabBar ?? TabBarSettings(), direction: spec.direction)
         // The selection stays unless what it shows goes: its page, or the
         // More tab (which only a form of many pages has).
         if let stored, let selected = stored.selectedPage {
@@ -124,6 +124,7 @@ private struct Planner {
         } else if stored.titleTemplate != spec.title {
             add(.changed, .title, "title \(Describe.quoted(stored.titleTemplate)) → \(Describe.quoted(spec.title))")
         }
+        planDirection()
         guard let tabBar = spec.tabBar else { return }
         if isNew {
             add(.added, .tabBar, "tab bar height \(Points.format(tabBar.height))\(tabBar.isHidden ? ", hidden" : "")")
@@ -134,6 +135,16 @@ private struct Planner {
         }
         if stored.tabBar.isHidden != tabBar.isHidden {
             add(.changed, .tabBar, "tab bar hidden \(Describe.yesNo(stored.tabBar.isHidden)) → \(Describe.yesNo(tabBar.isHidden))")
+        }
+    }
+
+    /// `~ direction ltr → rtl`; a new form says `+ direction rtl` only when
+    /// it is not left to right, the default.
+    private mutating func planDirection() {
+        if isNew {
+            if spec.direction != .leftToRight { add(.added, .direction, "direction \(spec.direction.rawValue)") }
+        } else if stored.direction != spec.direction {
+            add(.changed, .direction, "direction \(stored.direction.rawValue) → \(spec.direction.rawValue)")
         }
     }
 

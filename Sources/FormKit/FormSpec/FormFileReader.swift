@@ -67,6 +67,14 @@ struct FormFileReader {
         let title = text(properties, "title") ?? ""
         var tabBar: TabBarSettings? = nil
         if let node = properties["tab_bar"] { tabBar = self.tabBar(node) }
+        var direction = FormDirection.leftToRight
+        if let text = text(properties, "direction") {
+            if let declared = FormDirection(rawValue: text) {
+                direction = declared
+            } else {
+                report(properties["direction"], "`direction` must be `ltr` (left to right) or `rtl` (right to left), not \"\(FormFileScalars.excerpt(text))\"")
+            }
+        }
         var pages: [PageSpec] = []
         if let list = properties["pages"] {
             if let items = sequence(list, "pages", shape: "a list of pages") {
@@ -76,7 +84,7 @@ struct FormFileReader {
         } else {
             report(root, "a form file needs `pages`: a list of at least one page, each with `key` and `rows`")
         }
-        let spec = FormSpec(title: title, tabBar: tabBar, pages: pages)
+        let spec = FormSpec(title: title, tabBar: tabBar, direction: direction, pages: pages)
         checkConditions(spec)
         return spec
     }

@@ -1,6 +1,6 @@
 extension FormSpec {
     /// The structure of a stored form as a form file declares it: the title
-    /// template, the tab bar, the pages in tab order, each page's rows top to
+    /// template, the tab bar, the direction, the pages in tab order, each page's rows top to
     /// bottom, each row's fields left to right with their labels, rules,
     /// `hidden` flags and conditions. Values, the selected page and the
     /// minimap width are not part of it.
@@ -15,6 +15,6 @@ extension FormSpec {
                         })
             })
         }
-        self.init(title: definition.titleTemplate, tabBar: definition.tabBar, pages: pages)
+        self.init(title: definition.titleTemplate, tabBar: definition.tabBar, direction: definition.direction, pages: pages)
     }
 }

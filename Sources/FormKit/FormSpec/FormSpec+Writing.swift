@@ -4,7 +4,7 @@ extension FormSpec {
     ///
     /// Deterministic (the same spec gives the same bytes), and read back by
     /// `decode` as this exact spec. Properties at their defaults are left
-    /// out (a label equal to the key, a page title equal to the key, a
+    /// out (`direction: ltr`, a label equal to the key, a page title equal to the key, a
     /// row's range equal to its width, rules not set), except `short_below`,
     /// written whenever it is not 0. Text is quoted whenever a YAML reader
     /// could take it for something else (`yes`, `null`, `1.0`, `#`, leading
@@ -12,6 +12,7 @@ extension FormSpec {
     public func yaml() -> String {
         var out = ""
         if !title.isEmpty { out += "title: \(FormFileText.yaml(title))\n" }
+        if direction != .leftToRight { out += "direction: \(direction.rawValue)\n" }
         if let tabBar { out += "tab_bar: {height: \(FormFileText.number(tabBar.height)), hidden: \(tabBar.isHidden)}\n" }
         out += pages.isEmpty ? "pages: []\n" : "pages:\n"
         for page in pages {
@@ -41,6 +42,7 @@ extension FormSpec {
         }
         var top: [String] = []
         if !title.isEmpty { top.append("  \"title\": \(FormFileText.quoted(title))") }
+        if direction != .leftToRight { top.append("  \"direction\": \(FormFileText.quoted(direction.rawValue))") }
         if let tabBar { top.append("  \"tab_bar\": {\"height\": \(FormFileText.number(tabBar.height)), \"hidden\": \(tabBar.isHidden)}") }
         let pageTexts = pages.map { page -> String in
             var lines = ["      \"key\": \(FormFileText.quoted(page.key))"]

@@ -1,5 +1,5 @@
 /// A form's structure as a form file declares it (`formctl apply`,
-/// `formctl export`): its title template, tab bar, and pages of rows of
+/// `formctl export`): its title template, tab bar, direction, and pages of rows of
 /// fields, with every rule and condition, but no values and nothing a store
 /// derives (states, colours, minimap rectangles).
 ///
@@ -13,13 +13,19 @@ public struct FormSpec: Hashable, Sendable {
     /// nothing (the database's settings stay as they are, a new one gets the
     /// defaults).
     public var tabBar: TabBarSettings?
+    /// `direction: ltr|rtl`, the direction the form is read in. A file
+    /// that says nothing declares a left-to-right form, the default (so
+    /// `export` writes it only for a right-to-left one, and `apply` of a
+    /// file without it makes a right-to-left form left to right again).
+    public var direction: FormDirection
     /// The pages in tab bar order; at least one.
     public var pages: [PageSpec]
 
     /// A form as given.
-    public init(title: String, tabBar: TabBarSettings? = nil, pages: [PageSpec]) {
+    public init(title: String, tabBar: TabBarSettings? = nil, direction: FormDirection = .leftToRight, pages: [PageSpec]) {
         self.title = title
         self.tabBar = tabBar
+        self.direction = direction
         self.pages = pages
     }
 

@@ -9,6 +9,22 @@ struct ControlPayload {
     var isOn = false
     var fraction: Double = 0
     var font = Font.body
+    /// Whether the control was made right to left: it is then drawn
+    /// mirrored inside its frame (see `mirrored(_:in:)`).
+    var isRightToLeft = false
+
+    /// `rect`, drawn inside `frame`, mirrored across `frame` for a
+    /// right-to-left control. The layout mirrors frames, not what a view
+    /// draws inside its own; a control's parts are drawn from its frame,
+    /// so they follow the direction here. Apple's Human Interface
+    /// Guidelines ("Right to left"): system-provided UI components "flip
+    /// automatically in the RTL context". So the switch is on at its
+    /// leading (left) end, the slider runs from its right end, and a text
+    /// field's text starts on the right.
+    func mirrored(_ rect: CGRect, in frame: CGRect) -> CGRect {
+        guard isRightToLeft else { return rect }
+        return CGRect(x: frame.minX + frame.maxX - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
+    }
 }
 
 /// A rounded-border text field: as wide as offered, one line high; it
@@ -33,9 +49,12 @@ enum TextFieldNode: LeafNodeRules {
         let room = max(0, frame.width - 2 * inset)
         let shown = prefix(of: string, fittingIn: room, font: control.font, measurer: list.graph.textMeasurer)
         if !shown.isEmpty {
+            // Right to left, the text is as wide as it is, against the right edge.
+            let width = control.isRightToLeft ? min(room, list.graph.textMeasurer.width(of: Substring(shown), font: control.font)) : room
             let textFrame = CGRect(x: frame.minX + inset, y: frame.midY - control.font.lineHeight / 2,
-                                   width: room, height: control.font.lineHeight)
-            list.add(textFrame, .text(lines: [shown], font: control.font), showsPlaceholder ? Look.placeholderText : .primary)
+                                   width: width, height: control.font.lineHeight)
+            list.add(control.mirrored(textFrame, in: frame), .text(lines: [shown], font: control.font),
+                     showsPlaceholder ? Look.placeholderText : .primary)
         }
     }
 
@@ -100,8 +119,10 @@ enum SliderNode: LeafNodeRules {
         let track = CGRect(x: frame.minX, y: frame.midY - trackHeight / 2, width: frame.width, height: trackHeight)
         list.add(track, .capsule, Look.sliderTrack)
         let thumbX = frame.minX + CGFloat(control.fraction) * (frame.width - thumb)
-        list.add(CGRect(x: frame.minX, y: track.minY, width: thumbX + thumb / 2 - frame.minX, height: trackHeight), .capsule, .blue)
-        list.add(CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb), .circle, .white, stroke: Look.sliderThumbBorder)
+        let fill = CGRect(x: frame.minX, y: track.minY, width: thumbX + thumb / 2 - frame.minX, height: trackHeight)
+        list.add(control.mirrored(fill, in: frame), .capsule, .blue)
+        let thumbFrame = CGRect(x: thumbX, y: frame.midY - thumb / 2, width: thumb, height: thumb)
+        list.add(control.mirrored(thumbFrame, in: frame), .circle, .white, stroke: Look.sliderThumbBorder)
     }
 }
 
@@ -122,7 +143,7 @@ enum ToggleSwitchNode: LeafNodeRules {
         let inset = Look.switchKnobInset
         let knob = frame.height - 2 * inset
         let x = control.isOn ? frame.maxX - inset - knob : frame.minX + inset
-        list.add(CGRect(x: x, y: frame.minY + inset, width: knob, height: knob), .circle, .white)
+        list.add(control.mirrored(CGRect(x: x, y: frame.minY + inset, width: knob, height: knob), in: frame), .circle, .white)
     }
 }
 

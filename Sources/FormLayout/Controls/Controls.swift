@@ -18,7 +18,9 @@ public struct TextField: _PrimitiveView {
     }
 
     public static func _makeView(_ view: TextField, into graph: _ViewGraph) {
-        graph.addLeaf(.textField, payload: graph.controls.appendIndex(ControlPayload(text: view.text, placeholder: view.title, font: graph.environment.resolvedFont)))
+        graph.addLeaf(.textField, payload: graph.controls.appendIndex(ControlPayload(
+            text: view.text, placeholder: view.title, font: graph.environment.resolvedFont,
+            isRightToLeft: graph.environment.layoutDirection == .rightToLeft)))
     }
 }
 
@@ -75,7 +77,7 @@ struct ToggleSwitch: _PrimitiveView {
     let isOn: Bool
     @usableFromInline init(isOn: Bool) { self.isOn = isOn }
     public static func _makeView(_ view: Self, into graph: _ViewGraph) {
-        graph.addLeaf(.toggleSwitch, payload: graph.controls.appendIndex(ControlPayload(isOn: view.isOn)))
+        graph.addLeaf(.toggleSwitch, payload: graph.controls.appendIndex(ControlPayload(isOn: view.isOn, isRightToLeft: graph.environment.layoutDirection == .rightToLeft)))
     }
 }
 
@@ -97,7 +99,7 @@ public struct Slider: _PrimitiveView {
     }
 
     public static func _makeView(_ view: Slider, into graph: _ViewGraph) {
-        graph.addLeaf(.slider, payload: graph.controls.appendIndex(ControlPayload(fraction: view.fraction)))
+        graph.addLeaf(.slider, payload: graph.controls.appendIndex(ControlPayload(fraction: view.fraction, isRightToLeft: graph.environment.layoutDirection == .rightToLeft)))
     }
 }
 

@@ -33,12 +33,20 @@ enum LayoutDirectionNode: TransparentNodeRules {
 extension _ViewGraph {
     /// Mirrors the frame of every node under `id` (views built during
     /// placement included) across the vertical line through `frame`'s middle.
+    ///
+    /// A host's preference value kept while an `overlayPreferenceValue`
+    /// built its view (`preferenceMemo`) holds anchors made before this
+    /// mirror: it is dropped, so the value collected after layout (the
+    /// root's, `LayoutResult.preference`) is made from the mirrored frames,
+    /// as `.bounds` anchors are everywhere else.
     func mirrorDescendants(of id: NodeID, across frame: CGRect) {
         let sum = frame.minX + frame.maxX
+        let dropsMemos = !preferenceMemo.isEmpty
         var pending: [NodeID] = Array(children(of: id))
         while let next = pending.popLast() {
             let old = frames[Int(next)]
             if !old.isNull { frames[Int(next)].origin.x = sum - old.maxX }
+            if dropsMemos { preferenceMemo[next] = nil }
             pending.append(contentsOf: children(of: next))
         }
     }

@@ -77,6 +77,7 @@ extension _ViewGraph {
     /// Adds a geometry reader whose content `read` builds once it is placed.
     @usableFromInline
     func addGeometryReader(_ read: @escaping (GeometryProxy) -> AnyView) {
+        readerDirections.append(environment.layoutDirection)
         addLeaf(.geometryReader, payload: readers.appendIndex(read))
     }
 

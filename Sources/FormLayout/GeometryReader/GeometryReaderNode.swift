@@ -13,7 +13,13 @@ enum GeometryReaderNode: LeafNodeRules {
     static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let proxy = GeometryProxy(graph: graph, node: id)
         let content = graph.readers[Int(node.payload)](proxy)
-        let contentID = graph.makeImplicitZStack(content, alignment: .topLeading)
+        // Built in the direction around the reader (as SwiftUI's content
+        // inherits its environment), with no direction node of its own:
+        // the frames are mirrored with the rest where the direction changed.
+        var contentID = NodeID(0)
+        graph.withEnvironment({ $0.layoutDirection = graph.readerDirections[Int(node.payload)] }) {
+            contentID = graph.makeImplicitZStack(content, alignment: .topLeading)
+        }
         graph.setChildren(of: id, [contentID])
         graph.growLayoutState()
         let contentSize = graph.size(of: contentID, ProposedViewSize(frame.size))

@@ -44,7 +44,12 @@ public final class _ViewGraph {
     /// where each writer node's write is).
     @exclusivity(unchecked) var writeTables: [AnyPreferenceWriteTable] = []
     @exclusivity(unchecked) var readers: [(GeometryProxy) -> AnyView] = []
+    /// The layout direction around each of `readers`, by index: its
+    /// content, built while it is placed, is built in that direction.
+    @exclusivity(unchecked) var readerDirections: [LayoutDirection] = []
     @exclusivity(unchecked) var preferenceViews: [AnyPreferenceView] = []
+    /// The layout direction around each of `preferenceViews`, by index.
+    @exclusivity(unchecked) var preferenceViewDirections: [LayoutDirection] = []
     @exclusivity(unchecked) var spaceNames: [AnyHashable] = []
     @exclusivity(unchecked) var identifiers: [String] = []
     @exclusivity(unchecked) var changeObservers: [AnyPreferenceObserver] = []

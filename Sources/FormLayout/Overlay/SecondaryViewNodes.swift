@@ -41,7 +41,11 @@ extension SecondaryViewRules {
         if secondaryIsBuiltFromPreferences {
             // The host is laid out first: its preferences (and the anchors
             // in them) are what the secondary view is built from.
-            let secondary = graph.preferenceViews[Int(node.payload)].makeView(graph: graph, host: host)
+            // Built in the direction around the modifier, as a reader's content is.
+            var secondary = NodeID(0)
+            graph.withEnvironment({ $0.layoutDirection = graph.preferenceViewDirections[Int(node.payload)] }) {
+                secondary = graph.preferenceViews[Int(node.payload)].makeView(graph: graph, host: host)
+            }
             graph.setChildren(of: id, [host, secondary])
             graph.growLayoutState()
             graph.placeSecondary(secondary, over: frame, alignment: .center)

@@ -104,7 +104,10 @@ package struct PreferenceViewModifier<Key: PreferenceKey, Content: View>: UnaryN
         view = PreferenceView<Key, Content>(read: { graph, host in graph.preferenceValue(Key.self, of: host) }, transform: transform)
     }
 
-    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.preferenceViews.appendIndex(view) }
+    @usableFromInline func addPayload(to graph: _ViewGraph) -> Int {
+        graph.preferenceViewDirections.append(graph.environment.layoutDirection)
+        return graph.preferenceViews.appendIndex(view)
+    }
 }
 
 extension View {

@@ -44,6 +44,19 @@ import Testing
         }
     }
 
+    @Test func aRightToLeftFormsPageIsRightToLeft() async throws {
+        let server = try APIRouteTests.server()
+        var spec = try server.session.file.spec()
+        spec.direction = .rightToLeft
+        _ = try server.session.file.apply(spec)
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"<html lang="en" dir="rtl">"#))
+            }
+        }
+    }
+
     @Test func theMinimapHasOneRectPerMinimapRect() async throws {
         let server = try APIRouteTests.server()
         struct Minimap: Decodable { let rects: [MinimapRect] }

@@ -7,6 +7,9 @@ import FormKit
 /// Security-Policy forbids it) makes it live. Every value, label, key and
 /// title is escaped where it is written.
 ///
+/// `<html dir>` is the form's direction: a right-to-left form's page is
+/// mirrored by the browser (the minimap on the right, as in its picture).
+///
 /// The page's referrer policy is `same-origin`, over the server's
 /// `no-referrer` header: under `no-referrer` a browser sends `Origin: null`
 /// with a plain form post, which the origin check refuses; `same-origin`
@@ -21,7 +24,7 @@ struct PageHTML {
         let page = HTMLText.escaped(snapshot.pageKey)
         var out = """
         <!DOCTYPE html>
-        <html lang="en" dir="ltr">
+        <html lang="en" dir="\(snapshot.direction.rawValue)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -18,6 +18,8 @@ struct PageSnapshot: Sendable {
     var minimapWidth: Double, minimapHeight: Double
     /// The page's minimap rectangles.
     var rects: [MinimapRect]
+    /// The direction the form is read in: the page's `dir`.
+    var direction: FormDirection
 
     /// The snapshot of page `requested`, or of the page the form shows
     /// (`formctl page select`), or its first page when it shows the More
@@ -36,8 +38,10 @@ struct PageSnapshot: Sendable {
         let fields = try form.fieldListings(page: pageKey)
         let title = try form.title().text
         let minimap = try MinimapJSON.decode(try form.minimap(format: .json, page: pageKey))
+        let direction = try form.spec().direction
         return PageSnapshot(title: title, pages: pages, pageKey: pageKey, fields: fields,
-                            minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects)
+                            minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
+                            direction: direction)
     }
 
     /// The shown page's listing.

@@ -57,7 +57,7 @@ enum PageStyle {
       overflow-wrap: anywhere; min-height: 1.4em; }
     .row { display: flex; flex-wrap: wrap; gap: 12px; margin-bottom: 12px; }
     .field { flex: 1 1 150px; min-width: 0; padding: 12px 15px; background: var(--field); border-radius: 15px;
-      border-left: 5px solid var(--color-gray); }
+      border-inline-start: 5px solid var(--color-gray); }
     .field[hidden] { display: none; }
     .field label { display: block; margin-bottom: 6px; font-size: 0.9rem; font-weight: 600; }
     .field input { width: 100%; padding: 8px 10px; font: inherit; color: inherit; background: #ffffff;
@@ -65,7 +65,7 @@ enum PageStyle {
     .field input:focus { border-color: var(--accent); outline: 3px solid rgba(0, 122, 255, 0.3); outline-offset: 0; }
     .field input[aria-invalid="true"] { border-color: #d70015; }
     .status { margin: 6px 0 0; font-size: 0.82rem; color: var(--muted); }
-    .marker { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 50%;
+    .marker { display: inline-block; width: 10px; height: 10px; margin-inline-end: 6px; border-radius: 50%;
       vertical-align: -1px; background: var(--color-gray); }
     .state { font-weight: 600; }
     .reason:not(:empty)::before { content: " \\00B7  "; }
@@ -98,7 +98,7 @@ enum PageStyle {
     private static var colourRules: String {
         FieldColor.allCases.map { color in
             let name = color.rawValue
-            return ".field[data-color=\"\(name)\"] { border-left-color: var(--color-\(name)); }\n"
+            return ".field[data-color=\"\(name)\"] { border-inline-start-color: var(--color-\(name)); }\n"
                 + ".field[data-color=\"\(name)\"] .marker { background: var(--color-\(name)); }"
         }.joined(separator: "\n")
     }

@@ -39,6 +39,7 @@ public final class FormServer: Sendable {
         APIRoutes(form: session.file, body: body).add(to: router)
         EventRoutes(feed: events).add(to: router)
         OpenAPIRoute().add(to: router)
+        PageRoutes(form: session.file, body: body).add(to: router)
         return router
     }
 

@@ -1,0 +1,47 @@
+import FormKit
+
+/// One field as the page writes it: a `<label for>`, a real `<input>` and
+/// a status line (a coloured marker, the state in words and the reason it
+/// fails `check`) that the input names with `aria-describedby`. A field
+/// that fails is `aria-invalid`; one not shown (hidden, or its `show_if`
+/// not holding) is written `hidden` and `disabled`, so that the script can
+/// show it when its condition comes to hold and a plain form post leaves
+/// it alone.
+struct FieldHTML {
+    let listing: FieldListing
+
+    /// The `id` of the field's input (`field-KEY`); links to a failing field use it.
+    static func inputID(_ key: String) -> String { "field-" + key }
+
+    /// Whether a field in `state` fails `check` (an empty optional field passes).
+    static func fails(_ state: ValidationState, reasons: FieldReasons) -> Bool {
+        state != .valid && !reasons.reason(for: state).isEmpty
+    }
+
+    var html: String {
+        let field = listing.field
+        let key = HTMLText.escaped(field.key)
+        let reasons = FieldReasons(field)
+        let state = field.state
+        let reason = reasons.reason(for: state)
+        var box = "<div class=\"field\" data-key=\"\(key)\" data-state=\"\(state.rawValue)\" data-color=\"\(state.color.rawValue)\""
+        box += " data-reason-empty=\"\(HTMLText.escaped(reasons.empty))\""
+        box += " data-reason-short=\"\(HTMLText.escaped(reasons.short))\""
+        box += " data-reason-invalid=\"\(HTMLText.escaped(reasons.invalid))\""
+        if let condition = field.showIf { box += " data-show-if=\"\(HTMLText.escaped(condition.field))\"" }
+        if !listing.isShown { box += " hidden" }
+        box += ">\n"
+        box += "<label for=\"field-\(key)\">\(HTMLText.escaped(field.label))</label>\n"
+        var input = "<input type=\"text\" id=\"field-\(key)\" name=\"\(FormPostBody.fieldPrefix)\(key)\" value=\"\(HTMLText.escaped(field.value))\""
+        input += " aria-describedby=\"msg-\(key)\" autocomplete=\"off\" spellcheck=\"false\""
+        if field.rules.required { input += " required aria-required=\"true\"" }
+        if Self.fails(state, reasons: reasons) { input += " aria-invalid=\"true\"" }
+        if !listing.isShown { input += " disabled" }
+        box += input + ">\n"
+        box += "<p class=\"status\" id=\"msg-\(key)\"><span class=\"marker\" aria-hidden=\"true\"></span>"
+        box += "<span class=\"state\">\(state.rawValue)</span>"
+        box += "<span class=\"reason\">\(reason.isEmpty ? "" : HTMLText.escaped(reason))</span></p>\n"
+        box += "</div>\n"
+        return box
+    }
+}

@@ -1,0 +1,35 @@
+import FormKit
+
+/// Why a field in each failing state keeps the form from passing, worded as
+/// `formctl check` words it (`CheckReport.problem(with:)`). The page shows
+/// the reason for the field's state, and its script picks the one for a
+/// state an answer or an event reports (those carry the state, not the
+/// reason).
+struct FieldReasons: Sendable {
+    /// For `empty`: `is required`, or nothing for an optional field (which passes).
+    var empty: String
+    /// For `short`: `has fewer than 3 characters`.
+    var short: String
+    /// For `invalid`: the rule the value breaks now, else the field's own
+    /// message or a general phrase (which rule a new value breaks, only the
+    /// server knows).
+    var invalid: String
+
+    init(_ field: Field) {
+        let rules = field.rules
+        empty = rules.required ? (rules.message ?? "is required") : ""
+        short = rules.message ?? ValidationState.shortReason(below: rules.shortBelow, unit: rules.lengthUnit)
+        invalid = CheckReport.problem(with: field).flatMap { $0.state == .invalid ? $0.reason : nil }
+            ?? rules.message ?? "breaks one of its rules"
+    }
+
+    /// The reason for `state` (nothing for `valid`).
+    func reason(for state: ValidationState) -> String {
+        switch state {
+        case .empty: empty
+        case .short: short
+        case .invalid: invalid
+        case .valid: ""
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import FormKit
+
+/// The page (`GET /`): the form's title, its tab bar, the shown page's
+/// fields as a plain `<form method=post>` (usable without script), the
+/// outcome of the last submit and the minimap beside the form, as in seed
+/// 002's picture. The script `/app.js` (no inline script: the Content-
+/// Security-Policy forbids it) makes it live. Every value, label, key and
+/// title is escaped where it is written.
+///
+/// `<html dir>` is the form's direction: a right-to-left form's page is
+/// mirrored by the browser (the minimap on the right, as in its picture).
+///
+/// The page's referrer policy is `same-origin`, over the server's
+/// `no-referrer` header: under `no-referrer` a browser sends `Origin: null`
+/// with a plain form post, which the origin check refuses; `same-origin`
+/// still sends no referrer (which may hold the token) to other sites.
+struct PageHTML {
+    let snapshot: PageSnapshot
+    let outcome: PageOutcome?
+    /// `check`'s report, read when the outcome is a refused submit.
+    let report: CheckReport?
+
+    var html: String {
+        let page = HTMLText.escaped(snapshot.pageKey)
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en" dir="\(snapshot.direction.rawValue)">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="same-origin">
+        <title>\(HTMLText.escaped(snapshot.title))</title>
+        <link rel="stylesheet" href="/app.css">
+        <script src="/app.js" defer></script>
+        </head>
+        <body>
+        <main class="screen" data-page="\(page)" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
+         data-names="\(HTMLText.escaped(names))">
+
+        """
+        out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey).html
+        out += "<div class=\"layout\">\n"
+        out += "<aside class=\"minimap-area\" aria-label=\"Minimap\">\n"
+        out += MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects, title: snapshot.title).html
+        out += "</aside>\n"
+        out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"/\" novalidate>\n"
+        out += "<h1 id=\"title\">\(HTMLText.escaped(snapshot.title))</h1>\n"
+        out += "<input type=\"hidden\" name=\"page\" value=\"\(page)\">\n"
+        out += fieldsHTML
+        out += "<div class=\"actions\">\n"
+        out += "<button type=\"submit\" name=\"action\" value=\"submit\" class=\"primary\">Submit</button>\n"
+        out += "<button type=\"submit\" name=\"action\" value=\"save\" class=\"secondary save\">Save</button>\n"
+        out += "</div>\n"
+        out += "<div id=\"outcome\" class=\"outcome\" role=\"status\" aria-live=\"polite\""
+        if let outcome { out += " data-outcome=\"\(outcome.succeeded ? "ok" : "error")\"" }
+        out += ">" + outcomeHTML + "</div>\n"
+        out += "</form>\n</div>\n</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    /// `{"fields": {KEY: LABEL}, "pages": {KEY: TITLE}}` for the whole
+    /// form, so that the script names the fields `check` reports on other
+    /// pages as this page names its own.
+    private var names: String {
+        var fields: [String: String] = [:]
+        var pages: [String: String] = [:]
+        for listing in snapshot.pages {
+            pages[listing.page.key] = listing.page.title
+            for field in listing.fields { fields[field.key] = field.label }
+        }
+        struct Names: Encodable { let fields: [String: String], pages: [String: String] }
+        return (try? JSONText.encode(Names(fields: fields, pages: pages))) ?? "{}"
+    }
+
+    /// The page's fields, a `<div class="row">` per row of the form.
+    private var fieldsHTML: String {
+        guard !snapshot.fields.isEmpty else { return "<p class=\"empty-page\">This page has no fields.</p>\n" }
+        var out = ""
+        var row: Int?
+        for listing in snapshot.fields {
+            if listing.field.row != row {
+                if row != nil { out += "</div>\n" }
+                row = listing.field.row
+                out += "<div class=\"row\" data-row=\"\(listing.field.row)\">\n"
+            }
+            out += FieldHTML(listing: listing).html
+        }
+        return out + "</div>\n"
+    }
+
+    /// The outcome in words, with links to the fields that keep the form
+    /// from passing.
+    private var outcomeHTML: String {
+        guard let outcome else { return "" }
+        switch outcome {
+        case .submitted(let id):
+            return "<p>Response \(id) stored; the form is cleared.</p>"
+        case .checkFailed:
+            guard let report, !report.passes else { return "<p>Not submitted: the form did not pass check.</p>" }
+            return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey)
+        case .notSaved(let keys, let code):
+            let names = keys.map { key in HTMLText.escaped(label(of: key) ?? key) }.joined(separator: ", ")
+            return "<p>Not saved: \(names): \(HTMLText.escaped(PageOutcome.words(for: code))).</p>"
+        case .failed(let code):
+            return "<p>Not submitted: \(HTMLText.escaped(PageOutcome.words(for: code))).</p>"
+        }
+    }
+
+    /// `check`'s problems as a list, each field linked (on another page,
+    /// to that page).
+    static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String) -> String {
+        var labels: [String: String] = [:]
+        var titles: [String: String] = [:]
+        for listing in pages {
+            titles[listing.page.key] = listing.page.title
+            for field in listing.fields { labels[field.key] = field.label }
+        }
+        var out = "<p>Not submitted: fix \(problems.count == 1 ? "this field" : "these fields") first.</p>\n<ul class=\"problems\">\n"
+        for problem in problems {
+            let page = problem.page ?? current
+            let target = FieldHTML.inputID(problem.key)
+            let href = page == current ? "#" + target : PageLink.href(page: page, fragment: target)
+            out += "<li><a href=\"\(HTMLText.escaped(href))\" data-key=\"\(HTMLText.escaped(problem.key))\">"
+            out += HTMLText.escaped(labels[problem.key] ?? problem.key) + "</a> " + HTMLText.escaped(problem.reason)
+            if page != current { out += " (on " + HTMLText.escaped(titles[page] ?? page) + ")" }
+            out += "</li>\n"
+        }
+        return out + "</ul>"
+    }
+
+    private func label(of key: String) -> String? {
+        for listing in snapshot.pages { if let field = listing.fields.first(where: { $0.key == key }) { return field.label } }
+        return nil
+    }
+}

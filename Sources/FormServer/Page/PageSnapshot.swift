@@ -1,0 +1,65 @@
+import FormKit
+import Foundation
+
+/// Everything the page shows for one page of the form, read from FormKit:
+/// the title, the tab bar's pages, the page's fields and its minimap (the
+/// `minimap_rect` geometry `formctl minimap --format json` prints).
+struct PageSnapshot: Sendable {
+    /// The form's title (the whole form's: its fields may sit on other pages).
+    var title: String
+    /// Every page in tab bar order, with which are behind More.
+    var pages: [PageListing]
+    /// The key of the page shown.
+    var pageKey: String
+    /// The page's fields in form order, those not shown too (the page
+    /// hides them, and shows them when their condition comes to hold).
+    var fields: [FieldListing]
+    /// The minimap canvas's size, in minimap points.
+    var minimapWidth: Double, minimapHeight: Double
+    /// The page's minimap rectangles.
+    var rects: [MinimapRect]
+    /// The direction the form is read in: the page's `dir`.
+    var direction: FormDirection
+
+    /// The snapshot of page `requested`, or of the page the form shows
+    /// (`formctl page select`), or its first page when it shows the More
+    /// list or no page. Choosing a page writes nothing. An unknown page is
+    /// FormKit's `unknownPage` (404).
+    static func load(from form: FormFile, page requested: String?) throws(FormKitError) -> PageSnapshot {
+        let (pages, selection) = try form.pagesAndSelection()
+        let pageKey: String
+        if let requested {
+            pageKey = requested
+        } else if case .page(let key) = selection {
+            pageKey = key
+        } else {
+            pageKey = pages.first?.page.key ?? ""
+        }
+        let fields = try form.fieldListings(page: pageKey)
+        let title = try form.title().text
+        let minimap = try MinimapJSON.decode(try form.minimap(format: .json, page: pageKey))
+        let direction = try form.spec().direction
+        return PageSnapshot(title: title, pages: pages, pageKey: pageKey, fields: fields,
+                            minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
+                            direction: direction)
+    }
+
+    /// The shown page's listing.
+    var page: PageListing? { pages.first { $0.page.key == pageKey } }
+
+    /// `minimap --format json`'s shape, read back.
+    private struct MinimapJSON: Decodable {
+        let width: Double, height: Double
+        let rects: [MinimapRect]
+
+        /// FormKit's JSON text decoded; text that does not decode (which
+        /// FormKit never writes) is an internal error, not a trap.
+        static func decode(_ text: String) throws(FormKitError) -> MinimapJSON {
+            do {
+                return try JSONDecoder().decode(MinimapJSON.self, from: Data(text.utf8))
+            } catch {
+                throw .internalError("the minimap's JSON does not decode: \(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/python3
+"""Browser tests of `formctl serve`'s page, in headless Chromium (selenium).
+
+Usage: /usr/bin/python3 Tests/Browser/serve_page.py URL FORMCTL DB
+
+URL is the running server's (the first line `formctl serve --port 0`
+prints), FORMCTL the binary, DB the database the server serves (a new seed
+form). Each check prints a line; the last line is "N checks passed", and
+the exit status is 0, or 1 at the first failing check. The screenshot of
+the page mid-typing goes to $FORMCTL_SCREENSHOT when set.
+Run by Tests/EndToEndTests/ServeBrowserTests.swift.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+URL, FORMCTL, DB = sys.argv[1], sys.argv[2], sys.argv[3]
+BASE = URL.split("?")[0].rstrip("/")
+HOSTILE = "<script>alert(1)</script>\"'&"
+PALETTE = {"red": "#ff3b30", "yellow": "#ffcc00", "green": "#34c759"}
+checks = 0
+drivers = []
+
+
+def check(condition, what):
+    global checks
+    if not condition:
+        print(f"FAILED: {what}", flush=True)
+        raise SystemExit(1)
+    checks += 1
+    print(f"ok {checks}: {what}", flush=True)
+
+
+def formctl(*arguments):
+    result = subprocess.run([FORMCTL, *arguments, "--db", DB], capture_output=True, text=True, timeout=30)
+    if result.returncode != 0:
+        print(f"FAILED: formctl {' '.join(arguments)} exited {result.returncode}: {result.stderr}", flush=True)
+        raise SystemExit(1)
+    return result.stdout
+
+
+def browser(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1200,800", "--disable-extensions", "--no-first-run"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(20)
+    drivers.append(driver)
+    driver.get(URL)
+    return driver
+
+
+def wait(driver, condition, what, timeout=5.0):
+    """Waits until condition(driver) is truthy; a timeout is a failed check."""
+    try:
+        value = WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: condition(d))
+    except TimeoutException:
+        value = None
+    check(value, what)
+    return value
+
+
+def live(driver):
+    """Waits until the page's script is running and listening to events."""
+    wait(driver, lambda d: d.execute_script("return document.documentElement.classList.contains('js')"),
+         "the page's script runs")
+
+
+def field(driver, key):
+    return driver.find_element(By.ID, f"field-{key}")
+
+
+def rect(driver, key, kind="field"):
+    return driver.find_element(By.CSS_SELECTOR, f'#minimap rect[data-kind="{kind}"][data-key="{key}"]')
+
+
+def rect_color(driver, key):
+    element = rect(driver, key)
+    return element.get_attribute("data-color"), element.get_attribute("fill")
+
+
+def title(driver):
+    return " ".join(driver.find_element(By.ID, "title").text.split())
+
+
+def no_alert(driver):
+    try:
+        driver.switch_to.alert
+        return False
+    except NoAlertPresentException:
+        return True
+
+
+def main():
+    started = time.monotonic()
+    first = browser()
+    second = browser()
+    live(first)
+    live(second)
+    html = first.find_element(By.TAG_NAME, "html")
+    check(html.get_attribute("lang") == "en" and html.get_attribute("dir") == "ltr", "<html lang dir>")
+    label = first.find_element(By.CSS_SELECTOR, 'label[for="field-first"]')
+    check(label.text == "First Name", "First Name's input has its <label for>")
+    described = field(first, "first").get_attribute("aria-describedby")
+    check(described and first.find_element(By.ID, described).text.startswith("empty"),
+          "its state is tied with aria-describedby")
+    check(field(first, "first").get_attribute("aria-invalid") == "true", "an empty required field is aria-invalid")
+    check(rect_color(first, "first") == ("red", PALETTE["red"]), "First Name's minimap rect starts red")
+    rects = first.find_elements(By.CSS_SELECTOR, "#minimap rect[data-key]")
+    minimap = json.loads(formctl("minimap", "--format", "json"))
+    check(len(rects) == len(minimap["rects"]), f"one <rect> per minimap_rect ({len(rects)})")
+
+    # Typing "Ada": red -> yellow -> green, letter by letter, and the title.
+    # Let the second browser's event stream connect first.
+    time.sleep(0.3)
+    box = field(first, "first")
+    expected = {"A": "yellow", "Ad": "yellow", "Ada": "green"}
+    typed = ""
+    for letter in "Ada":
+        box.send_keys(letter)
+        typed += letter
+        colour = expected[typed]
+        wait(first, lambda d: rect_color(d, "first") == (colour, PALETTE[colour]),
+             f'after "{typed}" First Name\'s rect is {colour}')
+        if typed == "Ad":
+            wait(first, lambda d: title(d) == "Hello Ad", 'the title follows: "Hello Ad"')
+            shot = os.environ.get("FORMCTL_SCREENSHOT")
+            if shot:
+                time.sleep(0.2)  # let the colour transition finish
+                check(first.find_element(By.TAG_NAME, "main").screenshot(shot), f"screenshot mid-typing saved to {shot}")
+    wait(first, lambda d: title(d) == "Hello Ada", 'the title becomes "Hello Ada"')
+    check(first.find_element(By.CSS_SELECTOR, '.field[data-key="first"] .state').text == "valid",
+          "First Name's state reads valid")
+    check(field(first, "first").get_attribute("aria-invalid") is None, "a valid field is not aria-invalid")
+
+    # The second browser sees the first one's typing.
+    wait(second, lambda d: field(d, "first").get_attribute("value") == "Ada", "a second browser shows the value typed")
+    wait(second, lambda d: title(d) == "Hello Ada", "and the title")
+    wait(second, lambda d: rect_color(d, "first")[0] == "green", "and the green rect")
+    check(json.loads(formctl("get", "first", "--json"))["value"] == "Ada", "formctl get reads what was typed")
+
+    # formctl set from a shell appears within a second.
+    before = time.monotonic()
+    formctl("set", "last", "Lovelace")
+    wait(first, lambda d: field(d, "last").get_attribute("value") == "Lovelace", "formctl set appears in the page",
+         timeout=2.0)
+    elapsed = time.monotonic() - before
+    check(elapsed < 1.0, f"within 1 s ({elapsed * 1000:.0f} ms, formctl's own run included)")
+    wait(first, lambda d: title(d) == "Hello Ada Lovelace", "the title follows formctl set")
+
+    # Submit with an empty required field: the reason, and focus on it.
+    first.find_element(By.CSS_SELECTOR, 'button[value="submit"]').click()
+    outcome = wait(first, lambda d: d.find_element(By.ID, "outcome").text, "Submit shows an outcome")
+    check("Middle Name is required" in outcome and "Email is required" in outcome,
+          f"with empty required fields it gives check's reasons: {outcome!r}")
+    check(first.switch_to.active_element.get_attribute("id") == "field-middle",
+          "the first failing field has the focus")
+    check(formctl("responses").strip() in ("", "no responses"), "nothing was stored")
+
+    # Filled in, it stores a response that formctl responses lists.
+    first.switch_to.active_element.send_keys("Augusta")
+    field(first, "email").send_keys("ada@example.org")
+    field(first, "email").send_keys(Keys.ENTER)  # submits, from the keyboard
+    outcome = wait(first, lambda d: "stored" in d.find_element(By.ID, "outcome").text and
+                   d.find_element(By.ID, "outcome").text, "filled in, Submit stores a response")
+    response_id = outcome.split("Response ", 1)[1].split(" ", 1)[0]
+    listed = formctl("responses")
+    check(response_id in listed and "Lovelace" in listed, f"formctl responses lists response {response_id}")
+    for driver, name in ((first, "the first browser"), (second, "the second browser")):
+        wait(driver, lambda d: all(field(d, key).get_attribute("value") == "" for key in ("first", "middle", "last", "email")),
+             f"the form is cleared in {name}")
+
+    # A hostile value is text everywhere and never runs.
+    first.execute_script("window.__xss = undefined")
+    field(first, "first").send_keys(HOSTILE)
+    wait(second, lambda d: field(d, "first").get_attribute("value") == HOSTILE, "a hostile value reaches the second browser")
+    formctl("set", "middle", '<img src=x onerror="window.__xss=1">')
+    for driver, name in ((first, "typed"), (second, "live"), (browser(), "server-drawn")):
+        live(driver)
+        wait(driver, lambda d: title(d).startswith("Hello " + HOSTILE), f"{name}: the title shows the value as text")
+        check(field(driver, "first").get_attribute("value") == HOSTILE, f"{name}: the input holds it as text")
+        tooltip = driver.find_element(By.CSS_SELECTOR, '#minimap rect[data-kind="title"] > title')
+        check(HOSTILE in tooltip.get_attribute("textContent"), f"{name}: the minimap's tooltip holds it as text")
+        check(driver.title.startswith("Hello " + HOSTILE), f"{name}: so does the window title")
+        check(no_alert(driver), f"{name}: no alert")
+        check(driver.execute_script("return window.__xss") is None, f"{name}: no injected handler ran")
+        check(len(driver.find_elements(By.CSS_SELECTOR, "img")) == 0, f"{name}: no injected element")
+        scripts = [s.get_attribute("src") for s in driver.find_elements(By.TAG_NAME, "script")]
+        check(scripts == [BASE + "/app.js"], f"{name}: the only script is /app.js")
+
+    # Seven pages: four tabs, More in the fifth place; a page behind More,
+    # chosen with the keyboard, shows its fields.
+    for number in range(2, 8):
+        formctl("page", "add", f"p{number}", f"Page {number}")
+    formctl("field", "add", "seventh", "Seventh field", "--page", "p7")
+    first.get(URL)
+    live(first)
+    tabs = first.find_elements(By.CSS_SELECTOR, ".tabbar > ul > li")
+    check(len(tabs) == 5 and tabs[4].text.startswith("More"), "the tab bar holds four tabs and More")
+    summary = first.find_element(By.CSS_SELECTOR, ".tabbar details > summary")
+    summary.send_keys(Keys.ENTER)
+    link = first.find_element(By.LINK_TEXT, "Page 7")
+    wait(first, lambda d: link.is_displayed(), "More opens from the keyboard and lists Page 7")
+    link.send_keys(Keys.ENTER)
+    wait(first, lambda d: "page=p7" in d.current_url, "choosing it shows page p7")
+    live(first)
+    check(first.find_element(By.CSS_SELECTOR, 'label[for="field-seventh"]').text == "Seventh field",
+          "page p7's field is shown")
+    check(len(first.find_elements(By.ID, "field-first")) == 0, "the first page's fields are not")
+    check(json.loads(formctl("page", "list", "--json"))[0]["selected"], "choosing a page in a browser wrote nothing")
+
+    # Without script: the plain form post saves and submits.
+    plain = browser(javascript=False)
+    check(not plain.execute_script("return document.documentElement.classList.contains('js')"),
+          "a browser without script: the page's script does not run")
+    plain_box = field(plain, "first")
+    plain_box.clear()
+    plain_box.send_keys("Grace")
+    plain.find_element(By.CSS_SELECTOR, 'button[value="save"]').click()
+    wait(plain, lambda d: field(d, "first").get_attribute("value") == "Grace", "a plain post saves the value")
+    check(json.loads(formctl("get", "first", "--json"))["value"] == "Grace", "formctl get reads it")
+
+    print(f"browser suite: {time.monotonic() - started:.1f} s", flush=True)
+    print(f"{checks} checks passed", flush=True)
+
+
+try:
+    main()
+finally:
+    for driver in drivers:
+        try:
+            driver.quit()
+        except Exception:
+            pass

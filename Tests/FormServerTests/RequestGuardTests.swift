@@ -150,7 +150,7 @@ import Testing
         #expect(try server.server.session.file.history(of: "first").allSatisfy { $0.newValue != "Eve" })
     }
 
-    @Test("every answer carries the CSP, nosniff and no-referrer; API answers are no-store")
+    @Test("every answer carries the CSP, nosniff and same-origin referrers; API answers are no-store")
     func securityHeaders() async throws {
         let server = try TestServer()
         try await server.test { client in
@@ -160,7 +160,7 @@ import Testing
                 #expect(response.status == status, "\(uri)")
                 #expect(response.headers[.contentSecurityPolicy] == SecurityHeaders.contentSecurityPolicy, "\(uri)")
                 #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
-                #expect(response.headers[HeaderName.referrerPolicy] == "no-referrer", "\(uri)")
+                #expect(response.headers[HeaderName.referrerPolicy] == "same-origin", "\(uri)")
                 if uri.hasPrefix("/api") || uri == "/openapi.json" { #expect(response.headers[.cacheControl] == "no-store", "\(uri)") }
             }
         }

@@ -9,11 +9,6 @@ import FormKit
 ///
 /// `<html dir>` is the form's direction: a right-to-left form's page is
 /// mirrored by the browser (the minimap on the right, as in its picture).
-///
-/// The page's referrer policy is `same-origin`, over the server's
-/// `no-referrer` header: under `no-referrer` a browser sends `Origin: null`
-/// with a plain form post, which the origin check refuses; `same-origin`
-/// still sends no referrer (which may hold the token) to other sites.
 struct PageHTML {
     let snapshot: PageSnapshot
     let outcome: PageOutcome?
@@ -28,7 +23,6 @@ struct PageHTML {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="same-origin">
         <title>\(HTMLText.escaped(snapshot.title))</title>
         <link rel="stylesheet" href="/app.css">
         <script src="/app.js" defer></script>

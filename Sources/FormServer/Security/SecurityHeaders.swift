@@ -10,14 +10,18 @@ enum SecurityHeaders {
         + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
     /// Adds the headers to `response`: the policy, `nosniff` (a JSON or SVG
-    /// answer is never taken for HTML), no referrer (the URL may hold the
+    /// answer is never taken for HTML), no referrer to other sites (the URL may hold the
     /// token), and `no-store` for the API's answers (values change, and a
     /// shared cache must not keep them), unless a route set its own
     /// `Cache-Control`.
     static func add(to response: inout Response, path: String) {
         response.headers[.contentSecurityPolicy] = contentSecurityPolicy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HeaderName.referrerPolicy] = "no-referrer"
+        // same-origin, not no-referrer: under no-referrer a browser sends
+        // `Origin: null` with a plain form post, which OriginCheck refuses;
+        // same-origin still sends no referrer (which may hold the token)
+        // to other sites.
+        response.headers[HeaderName.referrerPolicy] = "same-origin"
         if response.headers[.cacheControl] == nil, isAPI(path) {
             response.headers[.cacheControl] = "no-store"
         }

@@ -561,6 +561,7 @@ def case_puts(args, work):
     print(f"  {'formctl serve: PUT (send to answer)':<44} {acknowledged:>8,} {acknowledged / elapsed:>9,.0f} {ms(p50):>8.2f} {ms(p99):>8.2f}")
     print(f"  {'sqlite3: UPDATE, one transaction each':<44} {reference_writes:>8,} {reference_writes / reference_wall:>9,.0f} "
           f"{ms(ref_p50):>8.2f} {ms(ref_p99):>8.2f}")
+    print("  (the sqlite3 shell's .timer gives each statement's real time to the millisecond)")
     print(f"  ratio formctl / sqlite3: {(reference_writes / reference_wall) / (acknowledged / elapsed):.2f}x the time per write "
           f"(throughput); a PUT's latency counts the wait behind the other {args.clients - 1} clients' writes, "
           f"a statement's does not")

@@ -44,6 +44,10 @@ let package = Package(
         // its logger's level (Logging) and NIO's body-size error (NIOCore).
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Already under Hummingbird: serve's event streams end on its
+        // graceful shutdown (`withGracefulShutdownHandler`), so SIGTERM
+        // does not wait for clients that never hang up.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -86,6 +90,7 @@ let package = Package(
             dependencies: [
                 "FormKit", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,

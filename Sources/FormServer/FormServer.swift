@@ -15,6 +15,8 @@ public final class FormServer: Sendable {
     public let configuration: ServerConfiguration
     /// The form's database, held open while the server runs.
     public let session: FormSession
+    /// The change feed behind `GET /api/events`.
+    let events: EventFeed
 
     /// Checks `configuration` (see `ServerConfiguration.validate()`) and
     /// opens the form's database. Throws `ServeError` for a configuration
@@ -24,14 +26,19 @@ public final class FormServer: Sendable {
         try configuration.validate()
         self.configuration = configuration
         session = try FormSession(path: configuration.databasePath)
+        events = EventFeed(session: session)
     }
 
     /// Every route, behind the request guard: what `run` serves, and what
     /// tests call in process.
     public func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
+        // First: middleware applies to the routes added after it.
+        router.add(middleware: RequestGuard(configuration: configuration))
         let body = RequestBodyReader(limit: configuration.bodyLimit)
         APIRoutes(form: session.file, body: body).add(to: router)
+        EventRoutes(feed: events).add(to: router)
+        OpenAPIRoute().add(to: router)
         return router
     }
 
@@ -49,7 +56,10 @@ public final class FormServer: Sendable {
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: logger
         )
-        defer { session.close() }
+        defer {
+            events.close()
+            session.close()
+        }
         try await app.runService()
     }
 }

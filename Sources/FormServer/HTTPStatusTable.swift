@@ -20,6 +20,17 @@ public enum HTTPStatusTable {
         }
     }
 
+    /// The server's own refusals, each with its status: the `error` codes
+    /// an answer has besides FormKit's (see `APIError`).
+    public static let serverErrors: [(code: String, status: HTTPResponse.Status)] = [
+        ("malformedJSON", .badRequest),
+        ("unauthorized", .unauthorized),
+        ("foreignOrigin", .forbidden),
+        ("notFound", .notFound),
+        ("bodyTooLarge", .contentTooLarge),
+        ("unknownHost", .misdirectedRequest),
+    ]
+
     /// Seconds a client waits before retrying a `busy` (503) request: the
     /// store already waited 5 seconds for the lock.
     public static let retryAfterSeconds = 1

@@ -27,6 +27,7 @@ enum ExitStatus {
             + "a form, schema or values file that does not parse or cannot hold (file:line:column)",
             errors: [.invalidValue, .badFile]),
         Row(code: 66, meaning: "no database (or its folder, or a path through a file or a symbolic link loop)", errors: [.noDatabase]),
+        Row(code: cannotListen, meaning: "serve cannot listen: the port is in use or the address is not this machine's", errors: []),
         Row(code: 70, meaning: "internal error", errors: [.internalError]),
         Row(code: 74, meaning: "not a formctl SQLite database, corrupt, or holding a value formctl cannot use "
             + "(the message gives the sqlite3 fix)", errors: [.unusableDatabase]),
@@ -39,6 +40,9 @@ enum ExitStatus {
     static let failed: Int32 = 1
     /// A value refused, also an argument that is not UTF-8.
     static let refused: Int32 = 65
+    /// `serve` cannot listen on its address and port (sysexits'
+    /// EX_UNAVAILABLE).
+    static let cannotListen: Int32 = 69
     /// Added to a signal's number when `edit` stops on that signal, as a
     /// shell reports it.
     static let signalBase: Int32 = 128

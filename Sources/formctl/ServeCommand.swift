@@ -76,7 +76,7 @@ struct ServeCommand: ParsableCommand {
         finished.wait()
         if let error = outcome.withLock({ $0 }) {
             Terminal.printError("cannot serve on \(configuration.host):\(configuration.port): \(error)")
-            throw ExitCode(69)
+            throw ExitCode(ExitStatus.cannotListen)
         }
     }
 }

@@ -1,0 +1,135 @@
+import FormKit
+import Foundation
+
+/// What the change feed last read of the form: each field's value, state,
+/// colour and whether it is shown, the title, the minimap's rectangles of
+/// each page a client watches, and the form's structure. The next
+/// snapshot, compared with it, says which events to send (`changes(to:)`).
+struct FormSnapshot: Sendable {
+    /// A field as events tell it.
+    struct FieldState: Sendable, Equatable {
+        let value: String, state: String, color: String, shown: Bool
+    }
+
+    /// Everything but values: pages, rows, fields' places, labels and
+    /// rules, the title's template, the selection. When it changes, clients
+    /// read the form again.
+    struct Structure: Sendable, Equatable {
+        struct FieldShape: Sendable, Equatable {
+            let key: String, label: String, row: Int, position: Int, isVisible: Bool
+            let rules: FieldRules, showIf: ShowCondition?
+        }
+
+        let titleTemplate: String, rows: [FormRow], pages: [FormPage], selectedPage: String?
+        let tabBar: TabBarSettings, minimapWidth: Double, fields: [FieldShape]
+    }
+
+    /// A rectangle's identity in the minimap: its kind and key.
+    struct RectID: Hashable, Sendable {
+        let kind: MinimapRect.Kind, key: String
+    }
+
+    let structure: Structure
+    /// Field keys in form order.
+    let order: [String]
+    let fields: [String: FieldState]
+    let title: String
+    /// The rectangles of each watched page (nil: the selected page).
+    var rects: [String?: [RectID: MinimapRect]]
+
+    /// Reads `file`'s form, and the minimap of each of `pages`. A page
+    /// that no longer exists is left out (the structure says it changed).
+    static func read(_ file: FormFile, pages: Set<String?>) throws(FormKitError) -> FormSnapshot {
+        let form = try file.editableForm()
+        var fields: [String: FieldState] = [:]
+        fields.reserveCapacity(form.fields.count)
+        for (field, shown) in zip(form.fields, form.shownFlags) {
+            fields[field.key] = FieldState(value: field.value, state: field.state.rawValue,
+                                           color: field.state.color.rawValue, shown: shown)
+        }
+        var rects: [String?: [RectID: MinimapRect]] = [:]
+        for page in pages {
+            do throws(FormKitError) {
+                rects[page] = try minimap(of: file, page: page)
+            } catch where error.code == .unknownName {
+                continue
+            }
+        }
+        let structure = Structure(
+            titleTemplate: form.titleTemplate, rows: form.rows, pages: form.pages, selectedPage: form.selectedPage,
+            tabBar: form.tabBar, minimapWidth: form.minimapWidth,
+            fields: form.fields.map {
+                Structure.FieldShape(key: $0.key, label: $0.label, row: $0.row, position: $0.position,
+                                     isVisible: $0.isVisible, rules: $0.rules, showIf: $0.showIf)
+            })
+        return FormSnapshot(structure: structure, order: form.fields.map(\.key), fields: fields, title: form.title, rects: rects)
+    }
+
+    /// Page `page`'s minimap rectangles, as `GET /api/minimap?page=` lists
+    /// them; throws `unknownName` for a page the form does not have.
+    static func minimap(of file: FormFile, page: String?) throws(FormKitError) -> [RectID: MinimapRect] {
+        struct Minimap: Decodable { let rects: [MinimapRect] }
+        let text = try file.minimap(format: .json, page: page)
+        let minimap: Minimap
+        do {
+            minimap = try JSONDecoder().decode(Minimap.self, from: Data(text.utf8))
+        } catch {
+            throw .internalError("cannot read the minimap's JSON: \(error)")
+        }
+        var rects: [RectID: MinimapRect] = [:]
+        for rect in minimap.rects { rects[RectID(kind: rect.kind, key: rect.key)] = rect }
+        return rects
+    }
+
+    /// What a client that saw `self` must be told to see `next`: one
+    /// change per field whose value changed, in form order, or one refresh
+    /// when anything else changed (the structure, a field shown or hidden,
+    /// a rectangle gone or moved with no value behind it).
+    ///
+    /// Each change carries, for every page watched in both snapshots, the
+    /// rectangles that are new, moved or recoloured: those of its own
+    /// field, and the rest (the title's) with the last change.
+    func changes(to next: FormSnapshot) -> [FeedEvent.Kind] {
+        if structure != next.structure { return [.refresh(reason: "the form's structure changed")] }
+        var changed: [String] = []
+        for key in next.order {
+            guard let new = next.fields[key], let old = fields[key] else { continue }
+            if new.shown != old.shown { return [.refresh(reason: "a field was shown or hidden")] }
+            if new != old { changed.append(key) }
+        }
+        let changedKeys = Set(changed)
+        var rectsByKey: [String?: [String: [MinimapRect]]] = [:]
+        var others: [String?: [MinimapRect]] = [:]
+        for (page, newRects) in next.rects {
+            guard let oldRects = rects[page] else { continue }
+            if oldRects.keys.contains(where: { newRects[$0] == nil }) {
+                return [.refresh(reason: "the minimap's rectangles changed")]
+            }
+            var byKey: [String: [MinimapRect]] = [:]
+            var rest: [MinimapRect] = []
+            for (id, rect) in newRects where oldRects[id] != rect {
+                if id.kind != .title, changedKeys.contains(id.key) {
+                    byKey[id.key, default: []].append(rect)
+                } else {
+                    rest.append(rect)
+                }
+            }
+            rectsByKey[page] = byKey
+            others[page] = rest
+        }
+        guard let last = changed.last else {
+            let moved = others.values.contains { !$0.isEmpty }
+            return moved || title != next.title ? [.refresh(reason: "the minimap changed")] : []
+        }
+        return changed.compactMap { key in
+            guard let state = next.fields[key] else { return nil }
+            var rects: [String?: [MinimapRect]] = [:]
+            for (page, byKey) in rectsByKey {
+                let own = byKey[key] ?? []
+                rects[page] = (key == last ? own + (others[page] ?? []) : own).sorted { $0.z < $1.z }
+            }
+            return .change(FieldChange(key: key, value: state.value, state: state.state, color: state.color,
+                                       shown: state.shown, title: next.title, rects: rects))
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Hummingbird
+
+/// The token every request must carry when one is configured: in
+/// `Authorization: Bearer T` (API clients) or in the `formctl_token`
+/// cookie that a `GET /?token=T` visit sets (browsers: the URL printed
+/// once, after which the token leaves the address bar).
+struct TokenCheck: Sendable {
+    /// The token's bytes.
+    let secret: [UInt8]
+
+    /// The cookie that carries the token.
+    static let cookieName = "formctl_token"
+
+    init(token: String) {
+        secret = Array(token.utf8)
+    }
+
+    /// Whether `request` carries the token, in its `Authorization` header
+    /// or its cookie. Each candidate is compared in constant time.
+    func admits(_ request: Request) -> Bool {
+        var admitted = false
+        for candidate in Self.bearerTokens(of: request) + Self.cookieTokens(of: request) {
+            // No early exit: how many candidates were tried does not depend
+            // on which one matched.
+            admitted = ConstantTimeComparison.equal(candidate.utf8, secret) || admitted
+        }
+        return admitted
+    }
+
+    /// Whether `given` (a `?token=` value) is the token.
+    func matches(_ given: Substring) -> Bool {
+        ConstantTimeComparison.equal(given.utf8, secret)
+    }
+
+    /// The `Set-Cookie` value that keeps the token in the browser: not
+    /// readable by scripts, not sent on other sites' requests, for every path.
+    func cookie() -> String {
+        "\(Self.cookieName)=\(Self.percentEncoded(secret)); HttpOnly; SameSite=Strict; Path=/"
+    }
+
+    /// The tokens of `Authorization: Bearer T` headers.
+    static func bearerTokens(of request: Request) -> [String] {
+        request.headers[values: .authorization].compactMap { value in
+            let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+            guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+            return String(parts[1].drop { $0 == " " })
+        }
+    }
+
+    /// The values of every `formctl_token` cookie, percent-decoded.
+    static func cookieTokens(of request: Request) -> [String] {
+        request.headers[values: .cookie].flatMap { header in
+            header.split(separator: ";").compactMap { pair -> String? in
+                let trimmed = pair.drop { $0 == " " }
+                guard let equals = trimmed.firstIndex(of: "="), trimmed[..<equals] == cookieName else { return nil }
+                return percentDecoded(trimmed[trimmed.index(after: equals)...])
+            }
+        }
+    }
+
+    /// The token with every byte but letters, digits, `-`, `.`, `_` and
+    /// `~` written `%XX`: a cookie value may not hold `;`, `,`, spaces or
+    /// quotes, and a token of the user's own may.
+    static func percentEncoded(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// `%XX` sequences turned back into bytes; a `%` not followed by two
+    /// hexadecimal digits is kept as it is.
+    static func percentDecoded(_ text: Substring) -> String {
+        let bytes = Array(text.utf8)
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

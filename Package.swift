@@ -134,6 +134,14 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmark",
             swiftSettings: crossModuleOptimisation
         ),
+        // Benchmarks/serve.sh's reference: one Hummingbird route answering a
+        // constant as large as `formctl serve`'s /api/fields (the framework's
+        // ceiling on the machine, measured in the same run).
+        .executableTarget(
+            name: "ServeReference",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/ServeReference"
+        ),
         // The seed ports keep SwiftUI's `static var defaultValue`, which Swift 6
         // mode rejects as shared mutable state; the tests build in Swift 5 mode.
         // PropertyBased: random trees laid out right-to-left against their

@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
     cat <<'TEXT'
-usage: Scripts/build-release.sh [--scratch-path PATH] [--keep-symbols] [-h]
+usage: Scripts/build-release.sh [--scratch-path PATH] [--keep-symbols] [--product NAME] [-h]
 
 Builds formctl for release as one static file that needs nothing installed
 where it runs, and prints its path on the last line:
@@ -39,12 +39,16 @@ options:
   --keep-symbols        keep the symbol table (--strip-debug instead of
                         --strip-all), for profilers: the same code, named
                         (Benchmarks/cli.sh --profile builds this)
+  --product NAME        another executable of the package built the same way
+                        (default formctl; Benchmarks/serve.sh builds its
+                        ServeReference so, to compare like with like)
   -h, --help            this text
 TEXT
 }
 
 scratch=".build"
 strip="--strip-all"
+product="formctl"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h|--help) usage; exit 0 ;;
@@ -52,6 +56,9 @@ while [[ $# -gt 0 ]]; do
             [[ $# -ge 2 ]] || { echo "build-release.sh: --scratch-path needs a folder" >&2; exit 64; }
             scratch="$2"; shift ;;
         --keep-symbols) strip="--strip-debug" ;;
+        --product)
+            [[ $# -ge 2 ]] || { echo "build-release.sh: --product needs a name" >&2; exit 64; }
+            product="$2"; shift ;;
         *) echo "build-release.sh: unknown argument $1 (see -h)" >&2; exit 64 ;;
     esac
     shift
@@ -61,6 +68,6 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable
        -Xswiftc -Osize -Xswiftc -Xfrontend -Xswiftc -function-sections
        -Xlinker --icf=safe -Xlinker --no-eh-frame-hdr -Xlinker "$strip"
-       --scratch-path "$scratch" --product formctl)
+       --scratch-path "$scratch" --product "$product")
 "${build[@]}" >&2
-echo "$("${build[@]}" --show-bin-path)/formctl"
+echo "$("${build[@]}" --show-bin-path)/$product"

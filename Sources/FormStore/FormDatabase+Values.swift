@@ -13,8 +13,9 @@ extension FormDatabase {
     /// out again when the title shows the field) is done before
     /// the write lock is taken, from a read of the form; the lock is held
     /// only to write the value, its state and the rectangles that changed.
-    /// If another connection committed in between (`PRAGMA data_version`
-    /// moved), the lock is released and the work redone from a fresh read;
+    /// If anyone committed in between (another connection, or this one for
+    /// another caller: see `ConnectionVersion`), the lock is released and
+    /// the work redone from a fresh read;
     /// after a few such rounds the work is done under the lock, so a `set`
     /// always finishes.
     @discardableResult
@@ -38,7 +39,7 @@ extension FormDatabase {
     /// with its new value (and so its validation, computed once), and the
     /// minimap before and after.
     private struct SetPlan {
-        var dataVersion: Int
+        var version: ConnectionVersion
         var field: Field
         var storedRects: [MinimapRect]
         var rects: [MinimapRect]
@@ -47,11 +48,19 @@ extension FormDatabase {
     /// Reads the form and works out the `set`; nil when the derived data is
     /// stale (the slow path refreshes everything under the lock).
     private func planSet(key: String, value: String) throws(FormStoreError) -> SetPlan? {
+        // Read on the writing connection, the one `apply` checks on: SQLite's
+        // data_version is per connection, so a version read by a session's
+        // reader would never equal the writer's once the writer committed.
         let read = try mappingErrors(path: path) {
-            try queue.read { db -> (Int, FormDefinition, [MinimapRect])? in
-                guard try !DerivedState.needsRefresh(db) else { return nil }
-                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                return (version, try FormTables.definition(db), try FormTables.minimapRects(db))
+            try queue.writeWithoutTransaction { db -> (ConnectionVersion, FormDefinition, [MinimapRect])? in
+                var read: (ConnectionVersion, FormDefinition, [MinimapRect])?
+                try db.inTransaction(.deferred) {
+                    if try !DerivedState.needsRefresh(db) {
+                        read = (try ConnectionVersion(db), try FormTables.definition(db), try FormTables.minimapRects(db))
+                    }
+                    return .commit
+                }
+                return read
             }
         }
         guard let (version, before, storedRects) = read else { return nil }
@@ -61,14 +70,14 @@ extension FormDatabase {
         }
         form.fields[index].value = value
         let rects = geometry.minimapRects(of: form, after: .value(key: key, before: before, rects: storedRects))
-        return SetPlan(dataVersion: version, field: form.fields[index], storedRects: storedRects, rects: rects)
+        return SetPlan(version: version, field: form.fields[index], storedRects: storedRects, rects: rects)
     }
 
     /// Writes `plan` under the write lock if nobody committed since it was
     /// read; nil (and nothing written) otherwise.
     private func apply(_ plan: SetPlan) throws(FormStoreError) -> Field? {
         try writeMarkingHistory { db -> Field? in
-            guard try Int.fetchOne(db, sql: "PRAGMA data_version") == plan.dataVersion else { return nil }
+            guard try ConnectionVersion(db) == plan.version else { return nil }
             let field = plan.field
             try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [field.value, field.key])
             try DerivedState.store(field.validation, ofField: field.key, db)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Builds the formctl binary users install: release, fully static, small.
-# Prints the binary's path on its last line. See usage() below.
+# Builds the binaries users install, formctl and formctl-serve (which
+# formctl serve runs): release, fully static, small. Prints formctl's path
+# on its last line; formctl-serve is beside it. See usage() below.
 set -euo pipefail
 
 usage() {
     cat <<'TEXT'
 usage: Scripts/build-release.sh [--scratch-path PATH] [--keep-symbols] [--product NAME] [-h]
 
-Builds formctl for release as one static file that needs nothing installed
-where it runs, and prints its path on the last line:
+Builds formctl, and beside it formctl-serve (which formctl serve runs), for
+release, each as one static file that needs nothing installed where it
+runs, and prints formctl's path on the last line:
 
   --static-swift-stdlib -Xswiftc -static-executable
         the Swift runtime, Foundation, libsqlite3.a and libpcre2-8.a linked
@@ -39,8 +41,9 @@ options:
   --keep-symbols        keep the symbol table (--strip-debug instead of
                         --strip-all), for profilers: the same code, named
                         (Benchmarks/cli.sh --profile builds this)
-  --product NAME        another executable of the package built the same way
-                        (default formctl; Benchmarks/serve.sh builds its
+  --product NAME        only this executable of the package, built the same way
+                        (default: formctl-serve, then formctl, whose path is
+                        printed; Benchmarks/serve.sh builds its
                         ServeReference so, to compare like with like)
   -h, --help            this text
 TEXT
@@ -48,7 +51,7 @@ TEXT
 
 scratch=".build"
 strip="--strip-all"
-product="formctl"
+product=""
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h|--help) usage; exit 0 ;;
@@ -68,6 +71,12 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable
        -Xswiftc -Osize -Xswiftc -Xfrontend -Xswiftc -function-sections
        -Xlinker --icf=safe -Xlinker --no-eh-frame-hdr -Xlinker "$strip"
-       --scratch-path "$scratch" --product "$product")
-"${build[@]}" >&2
-echo "$("${build[@]}" --show-bin-path)/$product"
+       --scratch-path "$scratch")
+# By default both executables users install, side by side: formctl serve
+# runs the formctl-serve beside formctl. formctl is built last, printed last.
+products=("$product")
+[[ -z "$product" ]] && products=(formctl-serve formctl)
+for name in "${products[@]}"; do
+    "${build[@]}" --product "$name" >&2
+done
+echo "$("${build[@]}" --show-bin-path)/${products[${#products[@]}-1]}"

@@ -89,9 +89,7 @@ struct ServeTests {
         let sandbox = try Sandbox()
         try sandbox.createDatabase()
         let server = try ServeProcess(sandbox)
-        let events = try HTTPConnection(port: server.port)
-        try events.sendRequest("GET", "/api/events", headers: [("Host", "127.0.0.1:\(server.port)")])
-        #expect(events.read(until: "retry: 1000", timeout: 30))
+        let events = try Self.eventStream(of: server)
 
         let keys = ["first", "middle", "last", "email"]
         // Per key: the values answered 200, and the one sent last.
@@ -144,9 +142,7 @@ struct ServeTests {
         let sandbox = try Sandbox()
         try sandbox.createDatabase()
         let server = try ServeProcess(sandbox)
-        let events = try HTTPConnection(port: server.port)
-        try events.sendRequest("GET", "/api/events", headers: [("Host", "127.0.0.1:\(server.port)")])
-        #expect(events.read(until: "retry: 1000", timeout: 30))
+        let events = try Self.eventStream(of: server)
         var figures: [Double] = []
         for round in 1...5 {
             let value = "Lovelace\(round)"
@@ -162,5 +158,13 @@ struct ServeTests {
         print("formctl set → SSE event, after set returns: \(figures.map { String(format: "%.0f ms", $0 * 1000) }.joined(separator: ", ")); median \(String(format: "%.0f", median * 1000)) ms")
         #expect(median < 1.0, "\(figures)")
         #expect(server.stop().status == 0)
+    }
+
+    /// An open `GET /api/events` of `server`, past its first line.
+    private static func eventStream(of server: ServeProcess) throws -> HTTPConnection {
+        let events = try HTTPConnection(port: server.port)
+        try events.sendRequest("GET", "/api/events", headers: [("Host", "127.0.0.1:\(server.port)")])
+        #expect(events.read(until: "retry: 1000", timeout: 30))
+        return events
     }
 }

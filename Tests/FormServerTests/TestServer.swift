@@ -23,10 +23,16 @@ struct TestServer {
 
     var databasePath: String { server.configuration.databasePath }
 
-    /// Runs `body` with a client of the server's router.
+    /// Runs `body` with a client of the server's router, on an executor of
+    /// the test's own: `swift test` runs this suite beside suites that
+    /// block Swift's cooperative threads (one per core) while their
+    /// processes run, and on those threads these requests and streams could
+    /// wait minutes for a turn.
     func test<T: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
         let app = Application(router: server.router())
-        return try await app.test(.router, body)
+        return try await withTaskExecutorPreference(DispatchTaskExecutor(label: "formserver-tests")) {
+            try await app.test(.router, body)
+        }
     }
 }
 
@@ -74,12 +80,8 @@ struct SentEvent: Equatable {
 }
 
 /// Polls `condition` every 10 ms until it holds or `seconds` pass (a
-/// bound, not a timing assertion: slow machines only wait longer). The
-/// bound is long because these tests share the process, and Swift's few
-/// cooperative threads (one per core), with `swift test`'s other suites,
-/// some of which block those threads while their processes run: with
-/// DocExampleTests alongside on 2 cores, a 20-second bound ran out.
-func eventually(_ seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
+/// bound, not a timing assertion: slow machines only wait longer).
+func eventually(_ seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }

@@ -138,6 +138,11 @@ final class EventFeed: Sendable {
         for task in tasks { task.cancel() }
     }
 
+    /// Where the feeds' reading loops and heartbeats run: a queue of their
+    /// own, so that a process whose cooperative threads are busy (blocking
+    /// work in tests running side by side) still sends its events.
+    static let executor = DispatchTaskExecutor(label: "formctl.serve.events")
+
     /// Starts reading notices, and the heartbeat, for generation + 1.
     private func start(_ state: inout State) {
         state.generation += 1
@@ -145,14 +150,14 @@ final class EventFeed: Sendable {
         // The stream exists before the first reading, so no change made
         // after that reading goes unnoticed.
         let notices = session.changes()
-        let reader = Task { [weak self] in
+        let reader = Task(executorPreference: Self.executor) { [weak self] in
             _ = await self?.readOnDatabaseThread(generation: generation)
             for await _ in notices {
                 guard let self, !Task.isCancelled else { break }
                 await self.readRetrying(generation: generation)
             }
         }
-        let heartbeat = Task { [weak self, limits] in
+        let heartbeat = Task(executorPreference: Self.executor) { [weak self, limits] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: limits.heartbeat)
                 guard let self, !Task.isCancelled else { break }

@@ -40,6 +40,9 @@ public final class _ViewGraph {
     @exclusivity(unchecked) var alignments: [Alignment] = []
     @exclusivity(unchecked) var guides: [AlignmentGuidePayload] = []
     @exclusivity(unchecked) var writers: [PreferenceWriterSlot] = []
+    /// The writers (indices in `writers`) built under right-to-left, whose
+    /// anchors count x from their right edge; empty in most trees.
+    @exclusivity(unchecked) var rightToLeftWriters: Set<Int32> = []
     /// The preference writes, one table per key written (`writers` says
     /// where each writer node's write is).
     @exclusivity(unchecked) var writeTables: [AnyPreferenceWriteTable] = []
@@ -111,6 +114,9 @@ public final class _ViewGraph {
     /// The subviews custom layouts placed in the placement under way, so
     /// that the ones a layout leaves out are placed too.
     @exclusivity(unchecked) var placedSubviews: [NodeID] = []
+    /// The direction changes being placed, outermost first: their content's
+    /// frames are mirrored once each is placed (`LayoutDirectionNode`).
+    @exclusivity(unchecked) var mirrorsInProgress: [NodeID] = []
 
     // Collecting preferences' state (`Preferences/PreferenceEvaluator.swift`).
     /// Preference values already computed for the host of an

@@ -35,9 +35,34 @@ public struct Anchor<Value>: Equatable where Value: Equatable {
         /// Resolves the source against the view's frame in the window.
         let resolve: @Sendable (CGRect) -> Value
 
-        func anchor(in frame: CGRect) -> Anchor<Value> {
-            Anchor(globalValue: resolve(frame))
+        /// The anchor of a view whose frame in the window is `frame`.
+        /// `flipped`: the view's own x axis runs from its right edge, as
+        /// under right-to-left (`point`, `rect` and unit points then count
+        /// from the right; Apple's "Making fine adjustments to a view's
+        /// position": under right-to-left "the 0 horizontal value is on the
+        /// right side of the view").
+        @inline(__always)
+        func anchor(in frame: CGRect, flipped: Bool) -> Anchor<Value> {
+            guard flipped else { return Anchor(globalValue: resolve(frame)) }
+            // In the mirror image of the window (x → −x) the view's axis
+            // runs left to right again: resolve there, mirror back.
+            let mirrored = CGRect(x: -frame.maxX, y: frame.minY, width: frame.width, height: frame.height)
+            return Anchor(globalValue: Anchor.mirroredAcrossZero(resolve(mirrored)))
         }
+    }
+
+    /// `value` mirrored across the line x = 0 (rectangles and points;
+    /// tested by type for `converted(toSpaceAt:)`'s reason).
+    static func mirroredAcrossZero(_ value: Value) -> Value {
+        if Value.self == CGRect.self {
+            let rect = unsafeBitCast(value, to: CGRect.self)
+            return unsafeBitCast(CGRect(x: -rect.maxX, y: rect.minY, width: rect.width, height: rect.height), to: Value.self)
+        }
+        if Value.self == CGPoint.self {
+            let point = unsafeBitCast(value, to: CGPoint.self)
+            return unsafeBitCast(CGPoint(x: -point.x, y: point.y), to: Value.self)
+        }
+        return value
     }
 }
 

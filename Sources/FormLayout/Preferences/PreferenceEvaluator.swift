@@ -15,7 +15,7 @@ extension _ViewGraph {
             var below = preferenceValue(key, of: firstChild(of: id))
             let slot = writers[Int(node.payload)]
             guard slot.keyID == ObjectIdentifier(Key.self) else { return below }
-            return written(key, at: slot, below: &below, frame: frames[Int(id)])
+            return written(key, at: slot, below: &below, writer: id)
         case .secondaryFirst, .hostFirst:
             let children = self.children(of: id)
             let host = children[children.startIndex]

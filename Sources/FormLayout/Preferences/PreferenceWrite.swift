@@ -20,19 +20,20 @@ enum PreferenceWrite<Key: PreferenceKey> {
     /// `transformAnchorPreference` with a rectangle anchor.
     case rectAnchorTransform(Anchor<CGRect>.Source, (inout Key.Value, Anchor<CGRect>) -> Void)
     /// `anchorPreference` with any other anchor: the anchor's source and the
-    /// transform, composed into one function of the writer's frame.
-    case anchor((CGRect) -> Key.Value)
+    /// transform, composed into one function of the writer's frame (and
+    /// whether its x axis is flipped, `Anchor.Source.anchor(in:flipped:)`).
+    case anchor((CGRect, Bool) -> Key.Value)
     /// `transformAnchorPreference` with any other anchor, composed likewise.
-    case anchorTransform((inout Key.Value, CGRect) -> Void)
+    case anchorTransform((inout Key.Value, CGRect, Bool) -> Void)
 
     /// `anchorPreference(key:value:transform:)` for an anchor of any type.
     static func anchor<A>(_ source: Anchor<A>.Source, _ transform: @escaping (Anchor<A>) -> Key.Value) -> Self {
-        .anchor { frame in transform(source.anchor(in: frame)) }
+        .anchor { frame, flipped in transform(source.anchor(in: frame, flipped: flipped)) }
     }
 
     /// `transformAnchorPreference(key:value:transform:)` for an anchor of any type.
     static func anchorTransform<A>(_ source: Anchor<A>.Source, _ transform: @escaping (inout Key.Value, Anchor<A>) -> Void) -> Self {
-        .anchorTransform { value, frame in transform(&value, source.anchor(in: frame)) }
+        .anchorTransform { value, frame, flipped in transform(&value, source.anchor(in: frame, flipped: flipped)) }
     }
 
     /// Whether the write starts from the key's default and hides what the
@@ -45,16 +46,17 @@ enum PreferenceWrite<Key: PreferenceKey> {
         }
     }
 
-    /// Writes into `value`, given the writer's frame in the window.
+    /// Writes into `value`, given the writer's frame in the window and
+    /// whether its x axis is flipped (`Anchor.Source.anchor(in:flipped:)`).
     @inline(__always)
-    func write(_ value: inout Key.Value, frame: CGRect) {
+    func write(_ value: inout Key.Value, frame: CGRect, flipped: Bool) {
         switch self {
         case .value(let constant): value = constant
         case .transform(let transform): transform(&value)
-        case .rectAnchor(let source, let transform): value = transform(source.anchor(in: frame))
-        case .rectAnchorTransform(let source, let transform): transform(&value, source.anchor(in: frame))
-        case .anchor(let make): value = make(frame)
-        case .anchorTransform(let transform): transform(&value, frame)
+        case .rectAnchor(let source, let transform): value = transform(source.anchor(in: frame, flipped: flipped))
+        case .rectAnchorTransform(let source, let transform): transform(&value, source.anchor(in: frame, flipped: flipped))
+        case .anchor(let make): value = make(frame, flipped)
+        case .anchorTransform(let transform): transform(&value, frame, flipped)
         }
     }
 }
@@ -97,6 +99,7 @@ extension _ViewGraph {
         }
         let table = unsafeDowncast(writeTables[tableIndex], to: PreferenceWriteTable<Key>.self)
         table.writes.append(write)
+        if environment.layoutDirection == .rightToLeft { rightToLeftWriters.insert(Int32(writers.count)) }
         return writers.appendIndex(PreferenceWriterSlot(keyID: keyID, table: Int32(tableIndex), index: Int32(table.writes.count - 1)))
     }
 
@@ -105,11 +108,18 @@ extension _ViewGraph {
     /// appends then appends in place instead of copying the whole value
     /// first). The slot's key must be `Key`.
     @inline(__always)
-    func written<Key: PreferenceKey>(_: Key.Type, at slot: PreferenceWriterSlot, below: inout Key.Value?, frame: CGRect) -> Key.Value {
+    func written<Key: PreferenceKey>(_: Key.Type, at slot: PreferenceWriterSlot, below: inout Key.Value?, writer: NodeID) -> Key.Value {
         let table = unsafeDowncast(writeTables[Int(slot.table)], to: PreferenceWriteTable<Key>.self)
         let index = Int(slot.index)
         var value = table.writes[index].replaces ? Key.defaultValue : (below.take() ?? Key.defaultValue)
-        table.writes[index].write(&value, frame: frame)
+        // Trees that never change direction skip `anchorFrame` (two
+        // emptiness tests): a form writes two values per field.
+        if rightToLeftWriters.isEmpty && mirrorsInProgress.isEmpty {
+            table.writes[index].write(&value, frame: frames[Int(writer)], flipped: false)
+        } else {
+            let (frame, flipped) = anchorFrame(ofWriter: writer)
+            table.writes[index].write(&value, frame: frame, flipped: flipped)
+        }
         return value
     }
 }

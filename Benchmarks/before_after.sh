@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-usage: Benchmarks/before_after.sh BASE_REV [-n RUNS] [--rounds N] [-h]
+usage: Benchmarks/before_after.sh BASE_REV [-n RUNS] [--rounds N] [--layout-only] [-h]
 
 Checks BASE_REV out into .build-before/tree (a git worktree), builds the
 release LayoutBenchmark and the fully static formctl there and here, then:
@@ -14,7 +14,10 @@ release LayoutBenchmark and the fully static formctl there and here, then:
    tree's Benchmarks/LayoutBenchmark/main.swift) in alternation, ROUNDS
    times, and prints the best 10k-field time of each side, fresh and reused
    memory, with the ratio after/before;
-2. runs Benchmarks/cli.sh (this tree's harness) against each formctl binary,
+2. counts, with valgrind's callgrind, the instructions of one layout of
+   1k and of 10k fields (`LayoutBenchmark --once N`, one process each),
+   exact and repeatable where times on a shared machine are not;
+3. runs Benchmarks/cli.sh (this tree's harness) against each formctl binary,
    before first, and prints each summary line.
 
 A ratio above 1 is slower. Noise on a shared machine is several per cent:
@@ -23,6 +26,7 @@ compare the figures of one run only.
 options:
   -n RUNS        timed runs per side of each CLI pair (default 100)
   --rounds N     alternating rounds of the layout benchmark (default 3)
+  --layout-only  build and measure the LayoutBenchmarks only (steps 1 and 2)
   -h, --help     this text
 USAGE
 }
@@ -30,11 +34,13 @@ USAGE
 base=""
 runs=100
 rounds=3
+layout_only=false
 while [[ $# -gt 0 ]]; do
     case "$1" in
         -h|--help) usage; exit 0 ;;
         -n) runs="${2:?-n needs a number}"; shift ;;
         --rounds) rounds="${2:?--rounds needs a number}"; shift ;;
+        --layout-only) layout_only=true ;;
         -*) echo "before_after.sh: unknown option $1 (see -h)" >&2; exit 64 ;;
         *) base="$1" ;;
     esac
@@ -61,6 +67,7 @@ build() {   # build DIR: prints the two binaries' paths
     local dir="$1"
     local layout=(swift build -c release --static-swift-stdlib --scratch-path "$dir/.build-bench" --package-path "$dir" --product LayoutBenchmark)
     "${layout[@]}" >&2
+    if $layout_only; then echo "$("${layout[@]}" --show-bin-path)/LayoutBenchmark" none; return; fi
     # Each revision's formctl as its README built it: Scripts/build-release.sh
     # where the revision has it, else the plain static build of before.
     local cli_binary
@@ -99,6 +106,22 @@ report() {   # report MODE BEFORE_VALUES AFTER_VALUES
 }
 report fresh "${fresh[before]}" "${fresh[after]}"
 report reused "${reused[before]}" "${reused[after]}"
+if command -v valgrind >/dev/null; then
+    echo
+    echo "instructions of one layout, callgrind (LayoutBenchmark --once N, the whole process):"
+    instructions() {   # instructions BINARY FIELDS
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" --once "$2" 2>&1 >/dev/null |
+            awk '/Collected :/ {print $NF}'
+    }
+    for fields in 1000 10000; do
+        b="$(instructions "$before_layout" "$fields")"
+        a="$(instructions "$after_layout" "$fields")"
+        awk -v f="$fields" -v b="$b" -v a="$a" 'BEGIN { printf "  %6d fields  before %13d   after %13d   after/before %.4f×\n", f, b, a, a / b }'
+    done
+else
+    echo "(valgrind is not installed: no instruction counts)"
+fi
+$layout_only && exit 0
 echo
 echo "CLI benchmark (Benchmarks/cli.sh -n $runs), before:"
 FORMCTL="$before_cli" Benchmarks/cli.sh -n "$runs" --no-build | grep -E "^(binary:|size:|get |set |minimap |summary)|^ +sqlite3"

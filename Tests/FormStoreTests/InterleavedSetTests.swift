@@ -1,0 +1,57 @@
+import FormModel
+import Foundation
+import Synchronization
+import Testing
+@testable import FormStore
+
+/// A `set` is planned outside the write lock and written only if nobody
+/// committed since, on the same connection too (`ConnectionVersion`). Here
+/// another `set` through the same connection is made to land exactly
+/// between one set's plan and its write, every time: the minimap layout,
+/// which the plan calls outside the lock, makes it.
+@Suite("A set planned while another set on the same connection commits")
+struct InterleavedSetTests {
+    /// Lets the layout reach the store it belongs to, and fire once.
+    private final class Interleaving: Sendable {
+        let store = Mutex<FormDatabase?>(nil)
+        let fired = Mutex(false)
+    }
+
+    /// The title rectangle's width is the length of `first` and `last`
+    /// together, as a title showing both fields grows with either: a plan
+    /// made before the other set committed gets it wrong.
+    private static func titleWidth(_ definition: FormDefinition) -> Double {
+        Double(definition.fields.filter { ["first", "last"].contains($0.key) }.map(\.value.count).reduce(0, +))
+    }
+
+    @Test("the second set's write notices the first's commit on its own connection and plans again")
+    func setLandingBetweenPlanAndWrite() throws {
+        let folder = try TemporaryFolder()
+        let interleaving = Interleaving()
+        let layout: MinimapLayout = { definition in
+            // Planning `first = Ada` (outside the lock): set `last` through
+            // the same store, once, before the plan is written.
+            if definition.fields.contains(where: { $0.key == "first" && $0.value == "Ada" }),
+               !interleaving.fired.withLock({ fired in defer { fired = true }; return fired }),
+               let store = interleaving.store.withLock({ $0 }) {
+                _ = try? store.setValue(key: "last", value: "Lovelace")
+            }
+            var rects = testMinimap(definition)
+            rects[0].width = InterleavedSetTests.titleWidth(definition)
+            return rects
+        }
+        let store = try FormDatabase.open(path: folder.path("form.db"), create: true, busyTimeout: 5, minimap: layout)
+        defer { try? store.close() }
+        interleaving.store.withLock { $0 = store }
+
+        try store.setValue(key: "first", value: "Ada")
+
+        #expect(interleaving.fired.withLock { $0 }, "the other set ran between the plan and the write")
+        #expect(try store.field("last").value == "Lovelace")
+        #expect(try store.field("first").value == "Ada")
+        let stored = try store.minimapRects()
+        #expect(stored.first { $0.kind == .title }?.width == 11, "Ada + Lovelace: \(stored.first { $0.kind == .title }.map { String($0.width) } ?? "none")")
+        #expect(stored.first { $0.key == "last" }?.color == .green)
+        #expect(stored.first { $0.key == "first" }?.color == .green)
+    }
+}

@@ -62,12 +62,7 @@ extension _ViewGraph {
     /// thousand fields draws twenty thousand such shapes.
     func fold(_ frame: FoldedFrame, intoShape node: NodeID) -> Bool {
         let shape = nodes[Int(node)]
-        guard shape.kind == .shape, !shape.hasPriority, zIndices.isEmpty || zIndices[node] == nil,
-              gridCellSpans.isEmpty || gridCellSpans[node] == nil,
-              gridColumnAlignments.isEmpty || gridColumnAlignments[node] == nil,
-              gridCellUnsizedAxes.isEmpty || gridCellUnsizedAxes[node] == nil,
-              gridCellAnchors.isEmpty || gridCellAnchors[node] == nil,
-              shapes[Int(shape.payload)].foldedFrame == nil
+        guard shape.kind == .shape, !shape.hasTraits, shapes[Int(shape.payload)].foldedFrame == nil
         else { return false }
         shapes[Int(shape.payload)].foldedFrame = frame
         nodes[Int(node)].setSizeDependence(.neither)

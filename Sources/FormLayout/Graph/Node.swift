@@ -19,11 +19,14 @@ struct Node {
     /// size cache answer the stacks' repeated probes.
     var dependsOnWidth = true
     var dependsOnHeight = true
-    /// Whether the node has a `layoutPriority` other than the default, kept
-    /// in `_ViewGraph.priorities`: almost no view sets one, and a Double in
-    /// every node made each 32 bytes instead of 24 (the node array is the
-    /// largest a layout writes after the display list).
-    var hasPriority = false
+    /// Whether the node carries a trait (a `layoutPriority`, a `zIndex`, a
+    /// grid cell's), kept in `_ViewGraph`'s side dictionaries (`priorities`,
+    /// `zIndices`, `gridCellSpans`…): almost no view sets one, and a Double
+    /// in every node made each 32 bytes instead of 24 (the node array is
+    /// the largest a layout writes after the display list). One flag for
+    /// all, so that a modifier around a view without traits (nearly every
+    /// one) tests one bit of a node it has loaded anyway.
+    var hasTraits = false
     var parent: NodeID = -1
     var payload: Int32
     var childStart: Int32

@@ -83,16 +83,11 @@ extension _ViewGraph {
         let id = NodeID(nodes.count)
         let childNode = nodes[Int(child)]
         var node = Node(kind: kind, axis: childNode.axis, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 1)
-        // Layout priority and writer flags travel up through modifiers.
-        if childNode.hasPriority {
-            node.hasPriority = true
-            priorities[id] = priorities[child]
+        // Traits and writer flags travel up through modifiers.
+        if childNode.hasTraits {
+            node.hasTraits = true
+            copyTraits(from: child, to: id)
         }
-        if !zIndices.isEmpty, let zIndex = zIndices[child] { zIndices[id] = zIndex }
-        if !gridCellSpans.isEmpty, let span = gridCellSpans[child] { gridCellSpans[id] = span }
-        if !gridColumnAlignments.isEmpty, let alignment = gridColumnAlignments[child] { gridColumnAlignments[id] = alignment }
-        if !gridCellUnsizedAxes.isEmpty, let axes = gridCellUnsizedAxes[child] { gridCellUnsizedAxes[id] = axes }
-        if !gridCellAnchors.isEmpty, let anchor = gridCellAnchors[child] { gridCellAnchors[id] = anchor }
         node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
         node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
         childIDs.append(child)
@@ -123,7 +118,21 @@ extension _ViewGraph {
         return id
     }
 
-    /// What `node`'s size depends on, asked of its kind's rules.
+    /// The traits `child` carries (`Node.hasTraits`), given to the modifier
+    /// `id` around it.
+    private func copyTraits(from child: NodeID, to id: NodeID) {
+        if let priority = priorities[child] { priorities[id] = priority }
+        if let zIndex = zIndices[child] { zIndices[id] = zIndex }
+        if let span = gridCellSpans[child] { gridCellSpans[id] = span }
+        if let alignment = gridColumnAlignments[child] { gridColumnAlignments[id] = alignment }
+        if let axes = gridCellUnsizedAxes[child] { gridCellUnsizedAxes[id] = axes }
+        if let anchor = gridCellAnchors[child] { gridCellAnchors[id] = anchor }
+    }
+
+    /// What `node`'s size depends on, asked of its kind's rules. Inlined:
+    /// every node is built through here, and out of line (the rules'
+    /// switch grew with Grid and ViewThatFits) it cost 2% of a layout.
+    @inline(__always)
     func sizeDependence(_ node: Node, content: SizeDependence) -> SizeDependence {
         struct Ask: NodeRulesVisitor {
             let graph: _ViewGraph, node: Node, content: SizeDependence

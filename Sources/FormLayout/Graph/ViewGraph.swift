@@ -76,7 +76,7 @@ public final class _ViewGraph {
     /// The `zIndex` of the nodes that set one (a trait, carried up through
     /// the modifiers around them); empty in most trees.
     @exclusivity(unchecked) var zIndices: [NodeID: Double] = [:]
-    /// The `layoutPriority` of the nodes that set one (`Node.hasPriority`),
+    /// The `layoutPriority` of the nodes that set one (`Node.hasTraits`),
     /// carried up through the modifiers around them; empty in most trees.
     @exclusivity(unchecked) var priorities: [NodeID: Double] = [:]
 
@@ -160,7 +160,7 @@ public final class _ViewGraph {
     /// The node's `layoutPriority` (0 unless set).
     @inline(__always)
     func priority(of node: NodeID) -> Double {
-        nodes[Int(node)].hasPriority ? priorities[node] ?? 0 : 0
+        nodes[Int(node)].hasTraits ? priorities[node] ?? 0 : 0
     }
 
     @inline(__always)

@@ -28,9 +28,9 @@ package struct TraitModifier: GraphModifier {
 extension _ViewGraph {
     @usableFromInline
     func setTrait(_ trait: ViewTrait, of node: NodeID) -> NodeID {
+        nodes[Int(node)].hasTraits = true
         switch trait {
         case .layoutPriority(let priority):
-            nodes[Int(node)].hasPriority = true
             priorities[node] = priority
         case .zIndex(let value): zIndices[node] = value
         case .gridCellColumns(let count): gridCellSpans[node] = min(max(1, count), GridLayoutLimits.largestCellSpan)

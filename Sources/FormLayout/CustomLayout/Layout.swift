@@ -108,6 +108,13 @@ struct LayoutContainer<L: Layout, Content: View>: _PrimitiveView {
 
     @inlinable
     static func _makeView(_ view: Self, into graph: _ViewGraph) {
+        // Grid and stack layouts (an `AnyLayout` of one too) build the
+        // engine's own grid or stack, so they lay out as `Grid`, `HStack`
+        // or `VStack` do, `GridRow`s and cell modifiers included.
+        if let builtIn = BuiltInLayout.of(view.layout) {
+            graph.addBuiltInLayout(builtIn, content: view.content)
+            return
+        }
         let axis: AxisContext = switch L.layoutProperties.stackOrientation {
         case .horizontal: .horizontal
         case .vertical: .vertical
@@ -119,12 +126,21 @@ struct LayoutContainer<L: Layout, Content: View>: _PrimitiveView {
 
 /// A type-erased layout, so that one container can switch between layouts
 /// (SwiftUI's `AnyLayout`).
+///
+/// Called as a view, an `AnyLayout` of a `GridLayout`, `HStackLayout` or
+/// `VStackLayout` builds the grid or stack that layout stands for, so
+/// switching the wrapped layout switches how the same subviews are laid
+/// out. (FormLayout keeps no view state between layouts: the subviews are
+/// built again from the same content, in the same order, either way.)
 public struct AnyLayout: Layout {
     let box: AnyLayoutBox
+    /// The grid or stack the wrapped layout builds as, if it is one.
+    @usableFromInline let builtIn: BuiltInLayout?
 
     /// Wraps `layout`.
     public init<L: Layout>(_ layout: L) {
         box = LayoutBox(layout)
+        builtIn = BuiltInLayout.of(layout)
     }
 
     /// The wrapped layout's cache, type-erased.

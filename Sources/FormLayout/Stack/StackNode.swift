@@ -54,9 +54,17 @@ extension _ViewGraph {
     /// share of what remains; lower priorities keep their minimum in reserve.
     func distribute(_ id: NodeID, _ p: ProposedViewSize) -> CGSize {
         let node = nodes[Int(id)]
-        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
-        let stack = stacks[Int(node.payload)]
-        let children = self.children(of: id)
+        return distribute(children(of: id), node.kind == .hStack ? .horizontal : .vertical, stacks[Int(node.payload)],
+                          sharesSlot: Int(node.payload), p)
+    }
+
+    /// `distribute` for `children` laid out as `stack` along `axis`; what
+    /// it shares out is recorded in `stackShares` under `sharesSlot` (a
+    /// stack node's payload), or not at all when nil (an `HStackLayout`
+    /// or `VStackLayout` whose methods are called on a layout's subviews).
+    @inline(__always)
+    func distribute(_ children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload, sharesSlot: Int?,
+                    _ p: ProposedViewSize) -> CGSize {
         let count = children.count
         guard count > 0 else { return .zero }
         let mark = stackScratch.sizes.push(count)
@@ -154,7 +162,7 @@ extension _ViewGraph {
         for offset in 0..<count { total += stackScratch.sizes[mark + offset].along(axis) }
         let (low, high) = crossExtent(children, sizesFrom: mark, key: stack.crossAlignment, axis: axis)
         let size = axis == .horizontal ? CGSize(width: total, height: high - low) : CGSize(width: high - low, height: total)
-        if let first = stackShares.record(Int(node.payload), for: p, size: size, count: count) {
+        if let sharesSlot, let first = stackShares.record(sharesSlot, for: p, size: size, count: count) {
             for offset in 0..<count {
                 stackShares.set(first + offset, size: stackScratch.sizes[mark + offset],
                                 main: stackScratch.proposals[proposalMark + offset].along(axis))
@@ -198,17 +206,26 @@ extension _ViewGraph {
     @inline(__always)
     func layOutStack(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize,
                      _ visit: (NodeID, CGRect, ProposedViewSize) -> Void) {
-        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
-        let stack = stacks[Int(node.payload)]
+        layOutStack(children(of: id), node.kind == .hStack ? .horizontal : .vertical, stacks[Int(node.payload)],
+                    shares: StackSharesKey(slot: Int(node.payload), dependsOnWidth: node.dependsOnWidth,
+                                           dependsOnHeight: node.dependsOnHeight),
+                    in: frame, proposal: proposal, visit)
+    }
+
+    /// `layOutStack` for `children` laid out as `stack` along `axis`,
+    /// reusing the sizing recorded under `shares` (nil: none recorded).
+    @inline(__always)
+    func layOutStack(_ children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload, shares: StackSharesKey?,
+                     in frame: CGRect, proposal: ProposedViewSize, _ visit: (NodeID, CGRect, ProposedViewSize) -> Void) {
         let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
         let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
         let size: CGSize
         // Sizing shared out for this proposal already (`StackShares`): the
         // same answer, normalised as the size cache normalises proposals.
-        let normalised = ProposedViewSize(width: node.dependsOnWidth ? offered.width : nil,
-                                          height: node.dependsOnHeight ? offered.height : nil)
-        if let record = stackShares.record(of: Int(node.payload), for: normalised) {
-            let count = Int(node.childCount), first = Int(record.first)
+        let normalised = ProposedViewSize(width: shares?.dependsOnWidth == true ? offered.width : nil,
+                                          height: shares?.dependsOnHeight == true ? offered.height : nil)
+        if let shares, let record = stackShares.record(of: shares.slot, for: normalised) {
+            let count = children.count, first = Int(record.first)
             let sizeMark = stackScratch.sizes.push(count), offerMark = stackScratch.proposals.push(count)
             let cross = offered.across(axis)
             for offset in 0..<count {
@@ -217,9 +234,8 @@ extension _ViewGraph {
             }
             size = record.size
         } else {
-            size = distribute(id, offered)
+            size = distribute(children, axis, stack, sharesSlot: shares?.slot, offered)
         }
-        let children = self.children(of: id)
         guard !children.isEmpty else { return }
         // The stack's own content is aligned in its frame as a whole (it may
         // be larger or smaller than the frame when the frame was forced).
@@ -318,6 +334,14 @@ struct StackFlexibility {
     }
 }
 
+
+/// Where a stack node's sharing out is recorded (`StackShares`), and what
+/// its size depends on (which normalises the proposal looked up there).
+struct StackSharesKey {
+    let slot: Int
+    let dependsOnWidth: Bool
+    let dependsOnHeight: Bool
+}
 
 struct StackPayload {
     let spacing: CGFloat

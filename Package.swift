@@ -154,7 +154,12 @@ let package = Package(
         // A test target names every module its files import, not only the
         // one it tests (Scripts/check-imports.py holds every target to it).
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
-        .testTarget(name: "FormScreensTests", dependencies: ["FormScreens", "FormModel", "FormLayout"]),
+        // PropertyBased: random value edits on random forms, the minimap
+        // after each against a new layout (ValueChangePropertyTests).
+        .testTarget(
+            name: "FormScreensTests",
+            dependencies: ["FormScreens", "FormModel", "FormLayout", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "FormStoreTests", dependencies: ["FormStore", "FormModel", "FormScreens", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "FormRenderTests", dependencies: ["FormRender", "FormLayout"]),
         // The server's routes in process (HummingbirdTesting's router

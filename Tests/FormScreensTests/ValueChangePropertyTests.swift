@@ -1,0 +1,94 @@
+// A property of the minimap after a value change: on random forms, random
+// sequences of value edits give, after every step, exactly the rectangles a
+// new layout of the changed form gives, bit for bit, whether `set`'s
+// shortcut (`FormDefinition.minimapRects(afterValueOf:changedFrom:rects:)`,
+// which recolours without a layout) answered or a layout did. The forms
+// have fields the title shows, hidden fields, `show_if` conditions on other
+// fields and rules, so every way the shortcut must step aside occurs.
+import FormLayout
+import FormModel
+import FormScreens
+import Foundation
+import PropertyBased
+import Testing
+
+/// The choices a form and its edits are made of, read one at a time off
+/// random numbers; past the end every choice is 0.
+private final class Tape {
+    let values: [Int]
+    var index = 0
+    init(_ values: [Int]) { self.values = values }
+    func next(_ count: Int) -> Int {
+        guard index < values.count else { return 0 }
+        defer { index += 1 }
+        return abs(values[index]) % count
+    }
+}
+
+/// Values of every validation state under the rules below: empty, short,
+/// valid, an email and not, long, and text a condition may wait for.
+private let values = ["", "A", "Ad", "Ada", "ada@example.com", "no-at-sign", "yes", String(repeating: "x", count: 40), "Ünïcødé 名前"]
+
+private func randomForm(_ tape: Tape) -> FormDefinition {
+    let rowCount = 1 + tape.next(6)
+    let rows = (0..<rowCount).map { number -> FormRow in
+        let width = Double(300 + 60 * tape.next(5))
+        return FormRow(number: number + 1, width: width, minWidth: width - Double(60 * tape.next(2)), maxWidth: width)
+    }
+    let fieldCount = 1 + tape.next(14)
+    var fields: [Field] = []
+    for index in 0..<fieldCount {
+        let rules: FieldRules = switch tape.next(4) {
+        case 0: .none
+        case 1: FieldRules(required: true, minLength: 3)
+        case 2: FieldRules(email: true)
+        default: FieldRules(maxLength: 10)
+        }
+        // A condition on an earlier field (never on itself).
+        let showIf: ShowCondition? = index > 0 && tape.next(4) == 0
+            ? (tape.next(2) == 0 ? .filled(field: "f\(tape.next(index))") : .equals(field: "f\(tape.next(index))", value: "yes"))
+            : nil
+        fields.append(Field(key: "f\(index)", label: "Field \(index)", value: values[tape.next(values.count)],
+                            row: 1 + tape.next(rowCount), position: index, isVisible: tape.next(5) != 0, rules: rules, showIf: showIf))
+    }
+    // A title that shows none, one or two of the fields.
+    let shown = (0..<tape.next(3)).map { _ in "{f\(tape.next(fieldCount))}" }
+    return FormDefinition(titleTemplate: (["Dear"] + shown).joined(separator: " "), rows: rows, fields: fields)
+}
+
+/// How often the shortcut answered, over every run.
+private final class Counts: @unchecked Sendable {
+    var shortcut = 0
+    var layout = 0
+}
+
+@Suite("a value change's minimap, on random forms")
+struct ValueChangePropertyTests {
+    @Test("random value edits: after every step the minimap equals a new layout's, bit for bit")
+    func editsMatchAFullLayout() async {
+        let counts = Counts()
+        await propertyCheck(count: 150, input: Gen.int(in: 0...10_000).array(of: 1...80)) { tape in
+            let choices = Tape(tape)
+            var form = randomForm(choices)
+            var rects = FormPicture.minimapRects(of: form)
+            for _ in 0..<(1 + choices.next(8)) {
+                let key = "f\(choices.next(form.fields.count))"
+                let value = values[choices.next(values.count)]
+                guard let index = form.fields.firstIndex(where: { $0.key == key }) else { continue }
+                var after = form
+                after.fields[index].value = value
+                let full = FormPicture.minimapRects(of: after)
+                if let shortcut = form.minimapRects(settingValueOf: key, to: value, from: rects) {
+                    counts.shortcut += 1
+                    #expect(shortcut == full, "\(key) = \(value) in \(form.titleTemplate)")
+                } else {
+                    counts.layout += 1
+                }
+                (form, rects) = (after, full)
+            }
+        }
+        // Both paths were taken, so the property said something about the shortcut.
+        #expect(counts.shortcut > 50, "the shortcut answered \(counts.shortcut) times")
+        #expect(counts.layout > 10, "a layout was needed \(counts.layout) times")
+    }
+}

@@ -18,6 +18,6 @@ extension _ViewGraph {
     /// come turns the flip over once.
     func anchorFrame(ofWriter writer: NodeID) -> (frame: CGRect, flipped: Bool) {
         let builtRightToLeft = rightToLeftWriters.contains(nodes[Int(writer)].payload)
-        return (frames[Int(writer)], builtRightToLeft != (mirrorsInProgress.count % 2 == 1))
+        return (frames[Int(writer)], builtRightToLeft != (mirrorsInProgress % 2 == 1))
     }
 }

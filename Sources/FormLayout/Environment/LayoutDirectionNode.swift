@@ -21,9 +21,9 @@ import Foundation
 /// right-to-left, the 0 horizontal value is on the right side of the view".
 enum LayoutDirectionNode: TransparentNodeRules {
     static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
-        graph.mirrorsInProgress.append(id)
+        graph.mirrorsInProgress += 1
         graph.place(graph.firstChild(of: id), in: frame, proposal: proposal)
-        graph.mirrorsInProgress.removeLast()
+        graph.mirrorsInProgress -= 1
         graph.mirrorDescendants(of: id, across: frame)
     }
 

@@ -114,9 +114,9 @@ public final class _ViewGraph {
     /// The subviews custom layouts placed in the placement under way, so
     /// that the ones a layout leaves out are placed too.
     @exclusivity(unchecked) var placedSubviews: [NodeID] = []
-    /// The direction changes being placed, outermost first: their content's
-    /// frames are mirrored once each is placed (`LayoutDirectionNode`).
-    @exclusivity(unchecked) var mirrorsInProgress: [NodeID] = []
+    /// How many direction changes are being placed: their content's frames
+    /// are mirrored once each is placed (`LayoutDirectionNode`).
+    @exclusivity(unchecked) var mirrorsInProgress = 0
 
     // Collecting preferences' state (`Preferences/PreferenceEvaluator.swift`).
     /// Preference values already computed for the host of an

@@ -114,7 +114,7 @@ extension _ViewGraph {
         var value = table.writes[index].replaces ? Key.defaultValue : (below.take() ?? Key.defaultValue)
         // Trees that never change direction skip `anchorFrame` (two
         // emptiness tests): a form writes two values per field.
-        if rightToLeftWriters.isEmpty && mirrorsInProgress.isEmpty {
+        if rightToLeftWriters.isEmpty && mirrorsInProgress == 0 {
             table.writes[index].write(&value, frame: frames[Int(writer)], flipped: false)
         } else {
             let (frame, flipped) = anchorFrame(ofWriter: writer)

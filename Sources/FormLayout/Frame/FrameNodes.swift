@@ -86,7 +86,7 @@ struct FixedFramePayload {
 }
 
 /// A flexible frame's limits and alignment.
-struct FlexFramePayload {
+struct FlexFramePayload: Equatable {
     let minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?
     let minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?
     let alignment: Alignment

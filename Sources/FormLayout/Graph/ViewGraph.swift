@@ -80,6 +80,19 @@ public final class _ViewGraph {
     /// carried up through the modifiers around them; empty in most trees.
     @exclusivity(unchecked) var priorities: [NodeID: Double] = [:]
 
+    // Identities (`Graph/ViewGraph+Identities.swift`): recorded only for a
+    // `RetainedLayout`, which rebuilds identified views in place.
+    /// Whether `id(_:)` records the views it names.
+    @usableFromInline @exclusivity(unchecked) var recordsIdentities = false
+    /// The views named with `id(_:)`, by id, while the first build is made.
+    @exclusivity(unchecked) var identities: [AnyHashable: IdentityRecord] = [:]
+    /// Where the names met while one view is rebuilt in place go, to be
+    /// moved onto the nodes they replace once the rebuild is kept.
+    @exclusivity(unchecked) var rebuiltIdentities: [AnyHashable: IdentityRecord]? = nil
+    /// `overlayPreferenceValue` and `backgroundPreferenceValue` nodes whose
+    /// host's value changed in place since their view was built.
+    @exclusivity(unchecked) var staleSecondaries: Set<NodeID> = []
+
     // Build state.
     /// Builders of the views that `ViewModifier`s being applied stand
     /// around, innermost last.

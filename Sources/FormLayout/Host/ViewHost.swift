@@ -25,12 +25,28 @@ public struct ViewHost<Root: View> {
 
     /// Builds, lays out and draws the root view.
     public func layout() -> LayoutResult {
+        let (graph, rootID, window) = _ViewGraph.laidOut(root, windowSize: windowSize, growsToFit: growsToFit, textMeasurer: textMeasurer)
+        return LayoutResult(graph: graph, root: rootID, displayList: graph.makeDisplayList(root: rootID, windowSize: window))
+    }
+}
+
+extension _ViewGraph {
+    /// A new graph of `root`, laid out in a window of `windowSize` (grown
+    /// to fit the root's ideal size when `growsToFit`): the graph, the
+    /// root's node and the window used. `recordsIdentities` records the
+    /// views named with `id(_:)` (for `RetainedLayout`).
+    static func laidOut<Root: View>(_ root: Root, windowSize: CGSize, growsToFit: Bool, textMeasurer: any TextMeasurer,
+                                    recordsIdentities: Bool = false) -> (graph: _ViewGraph, root: NodeID, window: CGSize) {
         let graph = _ViewGraph(textMeasurer: textMeasurer)
+        graph.recordsIdentities = recordsIdentities
         // The root is wrapped in a ZStack so that several top-level views
         // and an empty body lay out like any content.
         let rootID = graph.makeImplicitZStack(root, alignment: .center)
+        // Views built during placement (from geometry or preferences) are
+        // not named: they are built again with whatever they are built from.
+        graph.recordsIdentities = false
         graph.growLayoutState()
-        var windowSize = self.windowSize
+        var windowSize = windowSize
         if growsToFit {
             // The height the root wants at the window's width (and the width
             // it insists on): one sizing pass whose width-bound answers the
@@ -42,7 +58,7 @@ public struct ViewHost<Root: View> {
         let origin = CGPoint(x: (windowSize.width - size.width) / 2, y: (windowSize.height - size.height) / 2)
         graph.place(rootID, in: CGRect(origin: origin, size: size), proposal: ProposedViewSize(windowSize))
         if !graph.changeObservers.isEmpty { graph.notifyObservers(from: rootID) }
-        return LayoutResult(graph: graph, root: rootID, displayList: graph.makeDisplayList(root: rootID, windowSize: windowSize))
+        return (graph, rootID, windowSize)
     }
 }
 

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Building one named view again in a laid-out tree (`RetainedLayout`).
+///
+/// The view is built at the end of the arena, in the context it was first
+/// built in, and compared node for node with the subtree it replaces
+/// (`laysOutAlike`). When every node lays out alike, every size and frame
+/// of the old subtree is the new one's: the old nodes take the new nodes'
+/// payloads (what they draw and the preferences they write), the new nodes
+/// are dropped, and nothing is sized or placed. Preference values are
+/// collected when asked for, so only the views built from a value that
+/// merges the subtree's (`overlayPreferenceValue` above it) are out of
+/// date: they are marked, and built again when the tree is next drawn
+/// (`refreshStaleSecondaries`).
+extension _ViewGraph {
+    /// Builds `view` in place of the view named `id` and returns how many
+    /// nodes it replaced; nil, leaving the tree as it was, when that takes
+    /// more than new payloads (the id names no view, or the new view sizes,
+    /// places or nests differently).
+    func rebuildInPlace<V: View>(_ id: AnyHashable, with view: V) -> Int? {
+        guard let record = identities[id], !record.isAmbiguous, record.context.isRebuildable else { return nil }
+        let (nodeMark, childMark) = (nodes.count, childIDs.count)
+        let mark = outputMark
+        (recordsIdentities, rebuiltIdentities) = (true, [:])
+        make(view, in: record.context)
+        let rebuilt = rebuiltIdentities ?? [:]
+        (recordsIdentities, rebuiltIdentities) = (false, nil)
+        let built = Array(output[mark...])
+        output.removeSubrange(mark...)
+        guard built.count == record.nodes.count else { return dropNodes(from: nodeMark, childMark) }
+
+        // Old and new nodes, pair by pair, depth first.
+        var pairs: [(old: NodeID, new: NodeID)] = []
+        var pending = Array(zip(record.nodes, built))
+        while let (old, new) = pending.popLast() {
+            guard laysOutAlike(old, new) else { return dropNodes(from: nodeMark, childMark) }
+            pairs.append((old, new))
+            let (a, b) = (nodes[Int(old)], nodes[Int(new)])
+            for offset in 0..<Int(a.childCount) {
+                pending.append((childIDs[Int(a.childStart) + offset], childIDs[Int(b.childStart) + offset]))
+            }
+        }
+        for top in record.nodes where !canUpdateValues(above: top) { return dropNodes(from: nodeMark, childMark) }
+
+        // Kept: the old nodes draw and write what the new ones would.
+        var replaced: [NodeID: NodeID] = [:]
+        for (old, new) in pairs {
+            nodes[Int(old)].payload = nodes[Int(new)].payload
+            replaced[new] = old
+        }
+        for (name, var inner) in rebuilt {
+            inner.nodes = inner.nodes.compactMap { replaced[$0] }
+            identities[name] = inner
+        }
+        dropNodes(from: nodeMark, childMark)
+        for top in record.nodes { markStaleSecondaries(above: top) }
+        return pairs.count
+    }
+
+    /// Drops the nodes built from `nodeMark` on, and their children from
+    /// `childMark` on (and the traits they set); their payloads stay,
+    /// unused. Returns nil, for the callers that give up.
+    @discardableResult
+    private func dropNodes(from nodeMark: Int, _ childMark: Int) -> Int? {
+        nodes.removeSubrange(nodeMark...)
+        childIDs.removeSubrange(childMark...)
+        let isBuilt = { (id: NodeID, _: Any) in Int(id) >= nodeMark }
+        if priorities.contains(where: isBuilt) { priorities = priorities.filter { !isBuilt($0.key, $0.value) } }
+        if zIndices.contains(where: isBuilt) { zIndices = zIndices.filter { !isBuilt($0.key, $0.value) } }
+        if gridCellSpans.contains(where: isBuilt) { gridCellSpans = gridCellSpans.filter { !isBuilt($0.key, $0.value) } }
+        if gridColumnAlignments.contains(where: isBuilt) { gridColumnAlignments = gridColumnAlignments.filter { !isBuilt($0.key, $0.value) } }
+        if gridCellUnsizedAxes.contains(where: isBuilt) { gridCellUnsizedAxes = gridCellUnsizedAxes.filter { !isBuilt($0.key, $0.value) } }
+        if gridCellAnchors.contains(where: isBuilt) { gridCellAnchors = gridCellAnchors.filter { !isBuilt($0.key, $0.value) } }
+        return nil
+    }
+
+    /// Whether the values above `id` can be brought up to date by dropping
+    /// memos and building preference views again: not when a change
+    /// observer would have to be told.
+    private func canUpdateValues(above id: NodeID) -> Bool {
+        var current = nodes[Int(id)].parent
+        while current >= 0 {
+            if nodes[Int(current)].kind == .preferenceObserver { return false }
+            current = nodes[Int(current)].parent
+        }
+        return true
+    }
+
+    /// Marks the preference views built from a value that merges `id`'s:
+    /// those whose host is `id` or above it. Their hosts' memos
+    /// (`preferenceMemo`) are the only values remembered, and building the
+    /// views again replaces them, before anything reads the root's value.
+    private func markStaleSecondaries(above id: NodeID) {
+        var child = id
+        var current = nodes[Int(id)].parent
+        while current >= 0 {
+            let kind = nodes[Int(current)].kind
+            if (kind == .preferenceOverlay || kind == .preferenceBackground) && firstChild(of: current) == child {
+                staleSecondaries.insert(current)
+            }
+            child = current
+            current = nodes[Int(current)].parent
+        }
+    }
+
+    /// Builds again, from their host's value now, the views built from
+    /// preference values that changed in place, deepest first (an outer
+    /// one's value may hold an inner one's), and places them where the old
+    /// ones were. Returns false, doing nothing, when one of them is inside
+    /// a direction change: it was built and placed before the frames around
+    /// it were mirrored (`LayoutDirectionNode`), and mirroring them back
+    /// and forth again would not give the same frames to the last bit.
+    func refreshStaleSecondaries() -> Bool {
+        guard !staleSecondaries.isEmpty else { return true }
+        if staleSecondaries.contains(where: isInsideDirectionChange) { return false }
+        let ordered = staleSecondaries.sorted { depth(of: $0) > depth(of: $1) }
+        staleSecondaries = []
+        for id in ordered {
+            let node = nodes[Int(id)]
+            let host = firstChild(of: id)
+            var secondary = NodeID(0)
+            withEnvironment({ $0.layoutDirection = preferenceViewDirections[Int(node.payload)] }) {
+                secondary = preferenceViews[Int(node.payload)].makeView(graph: self, host: host)
+            }
+            setChildren(of: id, [host, secondary])
+            growLayoutState()
+            placeSecondary(secondary, over: frames[Int(id)], alignment: .center)
+        }
+        return true
+    }
+
+    private func isInsideDirectionChange(_ id: NodeID) -> Bool {
+        var current = nodes[Int(id)].parent
+        while current >= 0 {
+            if nodes[Int(current)].kind == .layoutDirection { return true }
+            current = nodes[Int(current)].parent
+        }
+        return false
+    }
+
+    private func depth(of id: NodeID) -> Int {
+        var depth = 0
+        var current = nodes[Int(id)].parent
+        while current >= 0 {
+            depth += 1
+            current = nodes[Int(current)].parent
+        }
+        return depth
+    }
+}

@@ -39,7 +39,12 @@ public struct FormPicture: Sendable {
     /// Lays `form` out and computes its minimap. The window grows to fit a
     /// page taller or wider than `windowSize`, so the whole page is drawn.
     public init(form: FormDefinition, windowSize: CGSize = FormPicture.defaultWindowSize, textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
-        let page = PageLayout(form: form, windowSize: windowSize, textMeasurer: textMeasurer)
+        self.init(form: form, page: PageLayout(form: form, windowSize: windowSize, textMeasurer: textMeasurer),
+                  windowSize: windowSize, textMeasurer: textMeasurer)
+    }
+
+    /// The picture of `form` whose shown page is laid out already.
+    init(form: FormDefinition, page: PageLayout, windowSize: CGSize, textMeasurer: any TextMeasurer) {
         if form.pages.count == 1, let pageResult = page.result {
             screen = pageResult.displayList
         } else {
@@ -65,19 +70,30 @@ public struct FormPicture: Sendable {
 
 /// The shown page laid out in the area it gets on screen, and the minimap
 /// computed from its anchor preferences.
-private struct PageLayout {
+struct PageLayout {
     let result: LayoutResult?
     let scale: MinimapScale?
     let minimapRects: [MinimapRect]
 
     init(form: FormDefinition, windowSize: CGSize, textMeasurer: any TextMeasurer) {
-        guard let page = form.shownPageForm else {
+        guard let screen = PageScreen(form) else {
             (result, scale, minimapRects) = (nil, nil, [])
             return
         }
-        let area = CGSize(width: windowSize.width, height: max(0, windowSize.height - CGFloat(form.tabBarHeight)))
-        let screen = FormScreen(form: page, title: form.title).environment(\.layoutDirection, form.direction.layoutDirection)
-        let result = ViewHost(screen, windowSize: area, growsToFit: true, textMeasurer: textMeasurer).layout()
+        let result = ViewHost(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
+                              textMeasurer: textMeasurer).layout()
+        let (scale, rects) = Self.minimap(of: result)
+        (self.result, self.scale, self.minimapRects) = (result, scale, rects)
+    }
+
+    init(result: LayoutResult?, scale: MinimapScale?, minimapRects: [MinimapRect]) {
+        (self.result, self.scale, self.minimapRects) = (result, scale, minimapRects)
+    }
+
+    /// The minimap of a laid-out `FormScreen`: the scale its container and
+    /// minimap area give, and a rectangle for each element the minimap
+    /// shows, back to front.
+    static func minimap(of result: LayoutResult) -> (MinimapScale, [MinimapRect]) {
         let elements = result.preference(FormElementsKey.self)
         let resolve = { [result] (anchor: Anchor<CGRect>) in result.resolve(anchor) }
         guard let scale = MinimapScale(elements: elements, resolve: resolve) else {
@@ -87,18 +103,52 @@ private struct PageLayout {
         var rects: [MinimapRect] = []
         rects.reserveCapacityInHugePages(elements.count)
         for element in elements.reversed() where element.isShownInMinimap {
-            let rect = scale.minimapRect(of: resolve(element.bounds))
-            let key: String
-            let kind: MinimapRect.Kind
-            switch element.kind {
-            case .field(let fieldKey, _): (key, kind) = (fieldKey, .field)
-            case .fieldContainer(let fieldKey): (key, kind) = (fieldKey, .fieldContainer)
-            default: (key, kind) = ("title", .title)
-            }
-            rects.append(MinimapRect(z: rects.count, key: key, kind: kind, color: element.color,
-                                     x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height)))
+            rects.append(MinimapRect(element, z: rects.count, scale: scale, resolve: resolve))
         }
-        (self.result, self.scale, self.minimapRects) = (result, scale, rects)
+        return (scale, rects)
     }
 }
 
+extension MinimapRect {
+    /// The rectangle `element` is drawn as, `z` from the back.
+    init(_ element: FormElement, z: Int, scale: MinimapScale, resolve: (Anchor<CGRect>) -> CGRect) {
+        let rect = scale.minimapRect(of: resolve(element.bounds))
+        let key: String
+        let kind: MinimapRect.Kind
+        switch element.kind {
+        case .field(let fieldKey, _): (key, kind) = (fieldKey, .field)
+        case .fieldContainer(let fieldKey): (key, kind) = (fieldKey, .fieldContainer)
+        default: (key, kind) = ("title", .title)
+        }
+        self.init(z: z, key: key, kind: kind, color: element.color,
+                  x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+    }
+}
+
+
+/// The shown page of a form as it is laid out for the minimap: the page's
+/// `FormScreen` with the whole form's title, in the form's direction.
+struct PageScreen: View {
+    let page: FormDefinition
+    let title: String
+    let direction: LayoutDirection
+
+    init(page: FormDefinition, title: String, direction: LayoutDirection) {
+        (self.page, self.title, self.direction) = (page, title, direction)
+    }
+
+    /// The screen of `form`'s shown page; nil when no page is shown.
+    init?(_ form: FormDefinition) {
+        guard let page = form.shownPageForm else { return nil }
+        self.init(page: page, title: form.title, direction: form.direction.layoutDirection)
+    }
+
+    /// The area above the tab bar, where the page is laid out.
+    static func area(of form: FormDefinition, in windowSize: CGSize) -> CGSize {
+        CGSize(width: windowSize.width, height: max(0, windowSize.height - CGFloat(form.tabBarHeight)))
+    }
+
+    var body: some View {
+        FormScreen(form: page, title: title).environment(\.layoutDirection, direction)
+    }
+}

@@ -53,7 +53,9 @@ public struct FormScreen: View {
                     ForEach(0..<rows.count) { place in
                         HStack {
                             ForEach(fieldOrder[rowRanges[place]], id: \.self) { index in
-                                FormFieldView(field: fields[index])
+                                // Named by key, so that a new value is laid
+                                // out alone (`RetainedFormPicture`).
+                                FormFieldView(field: fields[index]).id(fields[index].key)
                             }
                         }
                         .frame(width: CGFloat(rows[place].width))

@@ -12,19 +12,6 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// The choices a form and its edits are made of, read one at a time off
-/// random numbers; past the end every choice is 0.
-private final class Tape {
-    let values: [Int]
-    var index = 0
-    init(_ values: [Int]) { self.values = values }
-    func next(_ count: Int) -> Int {
-        guard index < values.count else { return 0 }
-        defer { index += 1 }
-        return abs(values[index]) % count
-    }
-}
-
 /// Values of every validation state under the rules below: empty, short,
 /// valid, an email and not, long, and text a condition may wait for.
 private let values = ["", "A", "Ad", "Ada", "ada@example.com", "no-at-sign", "yes", String(repeating: "x", count: 40), "Ünïcødé 名前"]

@@ -1,0 +1,142 @@
+import FormLayout
+import FormModel
+import Foundation
+
+/// A form's picture kept between changes, for whoever shows a form while
+/// it changes (the terminal editor, the browser's event feed): a new value
+/// costs what it changes on screen, not a layout of the whole form.
+///
+/// The shown page is held in a `RetainedLayout` whose fields are named by
+/// key. A new value in a field the title does not show and no `show_if`
+/// reads changes that field's colour and text and nothing's size:
+/// `update(to:changedValueOf:)` builds that field's view again in place,
+/// reads the two elements it reports (`FormElementsKey`), and replaces its
+/// two minimap rectangles, found by key. The form's other elements and the
+/// minimap's scale stay as they were. Every other change (the title, shown
+/// fields, rows, widths, pages, the window) lays the page out again.
+///
+/// The result is always `FormPicture(form:)`'s for the form now, bit for
+/// bit; the screen's display list is drawn only when `picture` is read.
+public final class RetainedFormPicture {
+    /// The form pictured now.
+    public private(set) var form: FormDefinition
+    /// The window the screen is laid out in (see `FormPicture`).
+    public let windowSize: CGSize
+    private let textMeasurer: any TextMeasurer
+
+    /// The shown page's layout; nil when no page is shown.
+    private var page: RetainedLayout<PageScreen>?
+    private var scale: MinimapScale?
+    /// The minimap's rectangles, back to front (`FormPicture.minimapRects`).
+    public private(set) var minimapRects: [MinimapRect] = []
+    /// Where each key's rectangles are in `minimapRects`.
+    private var rectIndices: [String: [Int]] = [:]
+    /// Each field's index in `form.fields`, by key.
+    private var fieldIndices: [String: Int] = [:]
+    /// The fields a `show_if` condition reads: a new value there may show or hide fields.
+    private var conditionKeys: Set<String> = []
+    private var title = ""
+    private var cachedPicture: FormPicture?
+
+    /// How many value changes were laid out in place, and how many changes
+    /// laid the page out again (the first layout included).
+    public private(set) var counts = (inPlace: 0, relaidOut: 0)
+
+    /// Lays `form` out, keeping what it computed for later changes.
+    public init(form: FormDefinition, windowSize: CGSize = FormPicture.defaultWindowSize,
+                textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
+        self.form = form
+        self.windowSize = windowSize
+        self.textMeasurer = textMeasurer
+        layOut()
+    }
+
+    /// The whole picture of the form now: the screen is drawn here, once per change.
+    public var picture: FormPicture {
+        if let cachedPicture { return cachedPicture }
+        let layout = PageLayout(result: page?.result, scale: scale, minimapRects: minimapRects)
+        let picture = FormPicture(form: form, page: layout, windowSize: windowSize, textMeasurer: textMeasurer)
+        cachedPicture = picture
+        return picture
+    }
+
+    /// Pictures `form`, which is the form pictured so far with field
+    /// `key`'s value changed and nothing else: in place when the title and
+    /// the shown fields stay as they are, from scratch otherwise.
+    public func update(to form: FormDefinition, changedValueOf key: String) {
+        guard let index = fieldIndices[key], index < form.fields.count, form.fields[index].key == key,
+              !conditionKeys.contains(key), !titleChanges(in: form, key: key) else {
+            update(to: form)
+            return
+        }
+        self.form = form
+        cachedPicture = nil
+        // A field that is not drawn (on another page, or hidden) changes nothing but the title.
+        guard let indices = rectIndices[key], let page, let scale else { return }
+        // The page's screen is made only if drawing it needs a new layout after all.
+        let screen = { PageScreen(page: form.shownPageForm ?? form, title: form.title, direction: form.direction.layoutDirection) }
+        guard page.updateInPlace(replacing: key, with: FormFieldView(field: form.fields[index]).id(key), in: screen()) else {
+            // The field's view lays out differently after all (it never
+            // should for a new value): lay the page out again.
+            layOut()
+            return
+        }
+        let elements = page.preference(FormElementsKey.self, ofViewWithID: key) ?? []
+        for element in elements where element.isShownInMinimap {
+            for index in indices where minimapRects[index].kind == MinimapRect.Kind(element.kind) {
+                minimapRects[index] = MinimapRect(element, z: minimapRects[index].z, scale: scale, resolve: page.resolve)
+            }
+        }
+        counts.inPlace += 1
+    }
+
+    /// Pictures `form`, whatever changed: lays its shown page out again.
+    public func update(to form: FormDefinition) {
+        self.form = form
+        layOut()
+    }
+
+    /// Whether field `key`'s new value in `form` changes the title.
+    private func titleChanges(in form: FormDefinition, key: String) -> Bool {
+        form.titleTemplate.contains("{\(key)}") && form.title != title
+    }
+
+    private func layOut() {
+        cachedPicture = nil
+        title = form.title
+        fieldIndices = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        conditionKeys = Set(form.fields.compactMap { $0.showIf?.field })
+        if let screen = PageScreen(form) {
+            page = RetainedLayout(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
+                                  textMeasurer: textMeasurer)
+        } else {
+            page = nil
+        }
+        readMinimap()
+        counts.relaidOut += 1
+    }
+
+    /// Reads the whole minimap from the page's layout.
+    private func readMinimap() {
+        guard let page else {
+            (scale, minimapRects, rectIndices) = (nil, [], [:])
+            return
+        }
+        (scale, minimapRects) = PageLayout.minimap(of: page.result)
+        rectIndices = [:]
+        for (index, rect) in minimapRects.enumerated() where rect.kind != .title {
+            rectIndices[rect.key, default: []].append(index)
+        }
+    }
+}
+
+extension MinimapRect.Kind {
+    /// The kind of rectangle an element of `kind` is drawn as (the title's for the others).
+    init(_ kind: FormElement.Kind) {
+        switch kind {
+        case .field: self = .field
+        case .fieldContainer: self = .fieldContainer
+        default: self = .title
+        }
+    }
+}

@@ -1,0 +1,114 @@
+// Issue 23's property: a picture kept between changes (`RetainedFormPicture`,
+// which lays a new value out in place) gives after every change exactly what
+// a new `FormPicture` of the changed form gives, bit for bit: the screen's
+// display list, the minimap's display list and its rectangles. The changes
+// are random sequences of value edits (fields the title shows included),
+// showing and hiding, row widths, fields added and removed, and page
+// switches, on random forms of one or two pages, in either direction.
+import FormLayout
+import FormModel
+import FormScreens
+import Foundation
+import PropertyBased
+import Testing
+
+/// Values of every validation state, and text a condition waits for.
+private let values = ["", "A", "Ad", "Ada", "ada@example.com", "no-at-sign", "yes", String(repeating: "x", count: 40), "Ünïcødé 名前"]
+
+private func randomField(_ tape: Tape, index: Int, rowCount: Int) -> Field {
+    let rules: FieldRules = switch tape.next(4) {
+    case 0: .none
+    case 1: FieldRules(required: true, minLength: 3)
+    case 2: FieldRules(email: true)
+    default: FieldRules(maxLength: 10)
+    }
+    // A condition on an earlier field (never on itself).
+    let showIf: ShowCondition? = index > 0 && tape.next(4) == 0
+        ? (tape.next(2) == 0 ? .filled(field: "f\(tape.next(index))") : .equals(field: "f\(tape.next(index))", value: "yes"))
+        : nil
+    return Field(key: "f\(index)", label: "Field \(index)", value: values[tape.next(values.count)],
+                 row: 1 + tape.next(rowCount), position: index, isVisible: tape.next(5) != 0, rules: rules, showIf: showIf)
+}
+
+private func randomForm(_ tape: Tape) -> FormDefinition {
+    let pages = tape.next(3) == 0 ? [FormPage.main, FormPage(key: "more", title: "More", position: 2)] : [FormPage.main]
+    let rowCount = 1 + tape.next(6)
+    let rows = (0..<rowCount).map { number -> FormRow in
+        let width = Double(300 + 60 * tape.next(5))
+        return FormRow(number: number + 1, width: width, minWidth: width - Double(60 * tape.next(2)), maxWidth: width,
+                       page: pages[tape.next(pages.count)].key)
+    }
+    let fieldCount = 1 + tape.next(14)
+    let fields = (0..<fieldCount).map { randomField(tape, index: $0, rowCount: rowCount) }
+    // A title that shows none, one or two of the fields.
+    let shown = (0..<tape.next(3)).map { _ in "{f\(tape.next(fieldCount))}" }
+    return FormDefinition(titleTemplate: (["Dear"] + shown).joined(separator: " "), rows: rows, fields: fields,
+                          pages: pages, direction: tape.next(4) == 0 ? .rightToLeft : .leftToRight)
+}
+
+/// One random change to `form`; the key of the field whose value alone changed, if that is the change.
+private func change(_ form: inout FormDefinition, _ tape: Tape) -> String? {
+    switch tape.next(10) {
+    case 0..<5 where !form.fields.isEmpty:
+        let index = tape.next(form.fields.count)
+        form.fields[index].value = values[tape.next(values.count)]
+        return form.fields[index].key
+    case 5 where !form.fields.isEmpty:
+        form.fields[tape.next(form.fields.count)].isVisible.toggle()
+    case 6:
+        let index = tape.next(form.rows.count)
+        form.rows[index].width = form.rows[index].minWidth + Double(30 * tape.next(3))
+    case 7:
+        let position = (form.fields.map(\.position).max() ?? 0) + 1
+        form.fields.append(randomField(tape, index: position, rowCount: form.rows.count))
+    case 8 where form.fields.count > 1:
+        form.fields.remove(at: tape.next(form.fields.count))
+    default:
+        let keys = form.pages.map(\.key) + ["nowhere"]
+        form.selectedPage = keys[tape.next(keys.count)]
+    }
+    return nil
+}
+
+/// How often a value was laid out in place, over every run.
+private final class Counts: @unchecked Sendable {
+    var inPlace = 0
+    var relaidOut = 0
+}
+
+@Suite("a retained picture after random changes, on random forms")
+struct IncrementalUpdatePropertyTests {
+    @Test("after every change the retained picture equals a new FormPicture, bit for bit")
+    func changesMatchAFullLayout() async {
+        let counts = Counts()
+        await propertyCheck(count: 150, input: Gen.int(in: 0...10_000).array(of: 1...120)) { tape in
+            let choices = Tape(tape)
+            var form = randomForm(choices)
+            let retained = RetainedFormPicture(form: form)
+            for step in 0..<(1 + choices.next(12)) {
+                if let key = change(&form, choices) {
+                    retained.update(to: form, changedValueOf: key)
+                } else {
+                    retained.update(to: form)
+                }
+                let full = FormPicture(form: form)
+                #expect(retained.minimapRects == full.minimapRects, "step \(step): \(form.titleTemplate)")
+                // The screen is drawn only when asked for: not after every
+                // change, so that several changes in place meet one drawing.
+                if choices.next(3) == 0 {
+                    let picture = retained.picture
+                    #expect(picture.screen == full.screen, "step \(step): the screen")
+                    #expect(picture.minimap == full.minimap && picture.minimapRects == full.minimapRects && picture.scale == full.scale)
+                }
+            }
+            // And once more at the end, after whatever changes came last.
+            #expect(retained.picture.screen == FormPicture(form: form).screen)
+            counts.inPlace += retained.counts.inPlace
+            counts.relaidOut += retained.counts.relaidOut
+        }
+        // Both ways were taken, so the property said something about each.
+        #expect(counts.inPlace > 50, "in place \(counts.inPlace) times")
+        #expect(counts.relaidOut > 100, "laid out again \(counts.relaidOut) times")
+    }
+}
+

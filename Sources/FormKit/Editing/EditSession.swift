@@ -51,6 +51,8 @@ public final class EditSession {
     private var lastWatch: ContinuousClock.Instant
     /// The session's change count when `storedForm` was read.
     var seenChanges: Int
+    /// The minimap kept between frames (`EditSession+Minimap.swift`).
+    var minimap: EditorMinimap?
 
     /// Opens the form at `file` for editing in a session of its own,
     /// focused on its first shown field.

@@ -7,8 +7,9 @@ import Foundation
 /// One screenful of the editor in terminal cells: the grid to show and
 /// where the cursor goes. Made from the session alone, each time anything
 /// changes: the form on screen (with the typed text) is laid out again by
-/// FormLayout in cell units, its minimap computed by `FormPicture`, and
-/// both drawn from their display lists by `CellRenderer`.
+/// FormLayout in cell units, its minimap brought up to date by the
+/// session's `RetainedFormPicture` (in place after a keystroke), and both
+/// drawn from their display lists by `CellRenderer`.
 public struct EditorFrame: Sendable {
     /// The cells.
     public let grid: CellGrid
@@ -23,8 +24,8 @@ public struct EditorFrame: Sendable {
         session.scroll(toShow: geometry.visibleFormRows)
         let form = session.shownForm
         // The whole form, so that the minimap's title is the whole title;
-        // only the minimap is laid out (not the point-sized screen).
-        let minimap = DisplayList(minimapRects: FormPicture.minimapRects(of: edited), minimapWidth: edited.minimapWidth)
+        // only the minimap is computed (the point-sized screen is not drawn).
+        let minimap = DisplayList(minimapRects: session.minimapRects(of: edited), minimapWidth: edited.minimapWidth)
         let minimapRows = AnsiRenderer(columns: geometry.minimapColumns).rows(for: minimap.size)
         let status = session.status
         let content = EditorScreen.Content(

@@ -29,14 +29,30 @@ public final class RetainedFormPicture {
     private var scale: MinimapScale?
     /// The minimap's rectangles, back to front (`FormPicture.minimapRects`).
     public private(set) var minimapRects: [MinimapRect] = []
-    /// Where each key's rectangles are in `minimapRects`.
-    private var rectIndices: [String: [Int]] = [:]
-    /// Each field's index in `form.fields`, by key.
-    private var fieldIndices: [String: Int] = [:]
-    /// The fields a `show_if` condition reads: a new value there may show or hide fields.
-    private var conditionKeys: Set<String> = []
+    /// What a new value is looked up in, made at the first new value after
+    /// a layout (a change that lays out again does not need them).
+    private var lookups: Lookups?
     private var title = ""
     private var cachedPicture: FormPicture?
+
+    private struct Lookups {
+        /// Each field's index in `form.fields`, by key.
+        let fieldIndices: [String: Int]
+        /// Where each key's rectangles are in `minimapRects`.
+        let rectIndices: [String: [Int]]
+        /// The fields a `show_if` condition reads: a new value there may show or hide fields.
+        let conditionKeys: Set<String>
+
+        init(form: FormDefinition, rects: [MinimapRect]) {
+            fieldIndices = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+            var rectIndices: [String: [Int]] = [:]
+            for (index, rect) in rects.enumerated() where rect.kind != .title {
+                rectIndices[rect.key, default: []].append(index)
+            }
+            self.rectIndices = rectIndices
+            conditionKeys = Set(form.fields.compactMap { $0.showIf?.field })
+        }
+    }
 
     /// How many value changes were laid out in place, and how many changes
     /// laid the page out again (the first layout included).
@@ -64,17 +80,30 @@ public final class RetainedFormPicture {
     /// `key`'s value changed and nothing else: in place when the title and
     /// the shown fields stay as they are, from scratch otherwise.
     public func update(to form: FormDefinition, changedValueOf key: String) {
-        guard let index = fieldIndices[key], index < form.fields.count, form.fields[index].key == key,
-              !conditionKeys.contains(key), !titleChanges(in: form, key: key) else {
+        // A new title is a new layout: checked before the lookups are made for nothing.
+        guard !titleChanges(in: form, key: key) else {
             update(to: form)
             return
         }
-        self.form = form
+        let lookups = self.lookups ?? Lookups(form: self.form, rects: minimapRects)
+        self.lookups = lookups
+        guard let index = lookups.fieldIndices[key], index < form.fields.count, form.fields[index].key == key,
+              !lookups.conditionKeys.contains(key) else {
+            update(to: form)
+            return
+        }
+        // The one field is copied into the form kept here, rather than the
+        // form taken: two holders of one array of fields would make the
+        // caller's next edit copy all of them.
+        self.form.fields[index] = form.fields[index]
         cachedPicture = nil
         // A field that is not drawn (on another page, or hidden) changes nothing but the title.
-        guard let indices = rectIndices[key], let page, let scale else { return }
-        // The page's screen is made only if drawing it needs a new layout after all.
-        let screen = { PageScreen(page: form.shownPageForm ?? form, title: form.title, direction: form.direction.layoutDirection) }
+        guard let indices = lookups.rectIndices[key], let page, let scale else { return }
+        // The page's screen is made only if drawing it needs a new layout
+        // after all (unowned: the layout holding the closure is this picture's).
+        let screen = { [unowned self] in
+            PageScreen(page: self.form.shownPageForm ?? self.form, title: self.title, direction: self.form.direction.layoutDirection)
+        }
         guard page.updateInPlace(replacing: key, with: FormFieldView(field: form.fields[index]).id(key), in: screen()) else {
             // The field's view lays out differently after all (it never
             // should for a new value): lay the page out again.
@@ -102,31 +131,18 @@ public final class RetainedFormPicture {
     }
 
     private func layOut() {
-        cachedPicture = nil
-        title = form.title
-        fieldIndices = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
-        conditionKeys = Set(form.fields.compactMap { $0.showIf?.field })
+        // The old layout is freed first: a large form's two graphs at once
+        // would take twice the memory.
+        (cachedPicture, lookups, title, page) = (nil, nil, form.title, nil)
         if let screen = PageScreen(form) {
-            page = RetainedLayout(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
-                                  textMeasurer: textMeasurer)
+            let page = RetainedLayout(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
+                                      textMeasurer: textMeasurer)
+            let (scale, rects) = PageLayout.minimap(of: page.result)
+            (self.page, self.scale, minimapRects) = (page, scale, rects)
         } else {
-            page = nil
+            (page, scale, minimapRects) = (nil, nil, [])
         }
-        readMinimap()
         counts.relaidOut += 1
-    }
-
-    /// Reads the whole minimap from the page's layout.
-    private func readMinimap() {
-        guard let page else {
-            (scale, minimapRects, rectIndices) = (nil, [], [:])
-            return
-        }
-        (scale, minimapRects) = PageLayout.minimap(of: page.result)
-        rectIndices = [:]
-        for (index, rect) in minimapRects.enumerated() where rect.kind != .title {
-            rectIndices[rect.key, default: []].append(index)
-        }
     }
 }
 

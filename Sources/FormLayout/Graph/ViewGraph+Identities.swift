@@ -15,10 +15,14 @@ extension _ViewGraph {
 
     /// A named view: the nodes it put into the tree, and what it was built in.
     struct IdentityRecord {
-        var nodes: [NodeID]
+        /// The first node, and the others of a view of several (a group):
+        /// a form names thousands of views of one node each, and an array
+        /// each would be as many allocations.
+        var first: NodeID
+        var others: [NodeID]
         let context: BuildContext
-        /// True when two views had the id: then it names neither.
-        var isAmbiguous = false
+
+        var nodes: [NodeID] { first < 0 ? [] : [first] + others }
     }
 
     @usableFromInline
@@ -29,15 +33,20 @@ extension _ViewGraph {
 
     /// Records that the view named `id` built `output[mark...]` in `context`.
     @usableFromInline
-    func recordIdentity(_ id: AnyHashable, context: BuildContext, builtFrom mark: Int) {
-        let record = IdentityRecord(nodes: Array(output[mark...]), context: context)
+    func recordIdentity(_ id: IdentityKey, context: BuildContext, builtFrom mark: Int) {
+        let first = mark < output.count ? output[mark] : -1
+        let others = mark + 1 < output.count ? Array(output[(mark + 1)...]) : []
+        let record = IdentityRecord(first: first, others: others, context: context)
         if rebuiltIdentities != nil {
             rebuiltIdentities?[id] = record
-        } else if identities[id] != nil {
-            identities[id]?.isAmbiguous = true
         } else {
-            identities[id] = record
+            namedViews.append(id, record)
         }
+    }
+
+    /// The view named `id`; nil when no view, or more than one, has it.
+    func namedView(_ id: AnyHashable) -> IdentityRecord? {
+        namedViews.record(IdentityKey(id))
     }
 
     /// Builds `view` as it was built in `context`, pushing its nodes to `output`.
@@ -46,5 +55,64 @@ extension _ViewGraph {
         (environment, axisContext, isBuildingGridContent) = (context.environment, context.axis, context.isGridContent)
         make(view)
         (environment, axisContext, isBuildingGridContent) = saved
+    }
+}
+
+/// An id given with `id(_:)`. Strings, the usual ids, are kept as they
+/// are: boxing each in an `AnyHashable` looked the box's generic type up at
+/// run time, a quarter of what naming a form's fields cost.
+@usableFromInline
+enum IdentityKey: Hashable {
+    case string(String)
+    case other(AnyHashable)
+
+    @inlinable
+    init<ID: Hashable>(_ id: ID) {
+        if let string = id as? String {
+            self = .string(string)
+        } else if let any = id as? AnyHashable {
+            self = (any.base as? String).map(IdentityKey.string) ?? .other(any)
+        } else {
+            self = .other(AnyHashable(id))
+        }
+    }
+}
+
+/// The named views of a layout, in the order they were built. The index
+/// by id is made at the first lookup: a layout made again after each
+/// change (a new title, a field shown) is never looked up in.
+struct NamedViews {
+    private var keys: [IdentityKey] = []
+    private var records: [_ViewGraph.IdentityRecord] = []
+    /// Each id's place in `records`, or -1 when two views have it.
+    private var index: [IdentityKey: Int]?
+
+    mutating func append(_ key: IdentityKey, _ record: _ViewGraph.IdentityRecord) {
+        index = nil
+        keys.append(key)
+        records.append(record)
+    }
+
+    /// Replaces the record of `key` (a view built again in place).
+    mutating func replace(_ key: IdentityKey, with record: _ViewGraph.IdentityRecord) {
+        guard let position = lookUp(key) else { return }
+        records[position] = record
+    }
+
+    mutating func record(_ key: IdentityKey) -> _ViewGraph.IdentityRecord? {
+        lookUp(key).map { records[$0] }
+    }
+
+    private mutating func lookUp(_ key: IdentityKey) -> Int? {
+        if index == nil {
+            var made: [IdentityKey: Int] = [:]
+            made.reserveCapacity(keys.count)
+            for (position, key) in keys.enumerated() {
+                made[key] = made[key] == nil ? position : -1
+            }
+            index = made
+        }
+        guard let position = index?[key], position >= 0 else { return nil }
+        return position
     }
 }

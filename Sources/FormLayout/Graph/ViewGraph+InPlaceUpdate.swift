@@ -18,7 +18,7 @@ extension _ViewGraph {
     /// more than new payloads (the id names no view, or the new view sizes,
     /// places or nests differently).
     func rebuildInPlace<V: View>(_ id: AnyHashable, with view: V) -> Int? {
-        guard let record = identities[id], !record.isAmbiguous, record.context.isRebuildable else { return nil }
+        guard let record = namedView(id), record.context.isRebuildable else { return nil }
         let (nodeMark, childMark) = (nodes.count, childIDs.count)
         let mark = outputMark
         (recordsIdentities, rebuiltIdentities) = (true, [:])
@@ -49,8 +49,9 @@ extension _ViewGraph {
             replaced[new] = old
         }
         for (name, var inner) in rebuilt {
-            inner.nodes = inner.nodes.compactMap { replaced[$0] }
-            identities[name] = inner
+            let nodes = inner.nodes.compactMap { replaced[$0] }
+            (inner.first, inner.others) = (nodes.first ?? -1, Array(nodes.dropFirst()))
+            namedViews.replace(name, with: inner)
         }
         dropNodes(from: nodeMark, childMark)
         for top in record.nodes { markStaleSecondaries(above: top) }

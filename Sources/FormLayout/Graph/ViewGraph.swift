@@ -84,11 +84,11 @@ public final class _ViewGraph {
     // `RetainedLayout`, which rebuilds identified views in place.
     /// Whether `id(_:)` records the views it names.
     @usableFromInline @exclusivity(unchecked) var recordsIdentities = false
-    /// The views named with `id(_:)`, by id, while the first build is made.
-    @exclusivity(unchecked) var identities: [AnyHashable: IdentityRecord] = [:]
+    /// The views named with `id(_:)`.
+    @exclusivity(unchecked) var namedViews = NamedViews()
     /// Where the names met while one view is rebuilt in place go, to be
     /// moved onto the nodes they replace once the rebuild is kept.
-    @exclusivity(unchecked) var rebuiltIdentities: [AnyHashable: IdentityRecord]? = nil
+    @exclusivity(unchecked) var rebuiltIdentities: [IdentityKey: IdentityRecord]? = nil
     /// `overlayPreferenceValue` and `backgroundPreferenceValue` nodes whose
     /// host's value changed in place since their view was built.
     @exclusivity(unchecked) var staleSecondaries: Set<NodeID> = []

@@ -108,7 +108,7 @@ public final class RetainedLayout<Root: View> {
     /// writes none or the id names no single view), without collecting
     /// anything else: after an update in place, what changed.
     public func preference<K: PreferenceKey, ID: Hashable>(_ key: K.Type, ofViewWithID id: ID) -> K.Value? {
-        guard let record = graph.identities[AnyHashable(id)], !record.isAmbiguous else { return nil }
+        guard let record = graph.namedView(AnyHashable(id)) else { return nil }
         var merged = Merged<K>(in: graph, siblings: record.nodes.count)
         for node in record.nodes { merged.add(graph.preferenceValue(key, of: node)) }
         return merged.result

@@ -19,7 +19,7 @@ package struct ExplicitIdentityModifier<ID: Hashable>: GraphModifier {
         let context = graph.buildContext
         let mark = graph.outputMark
         graph.make(content)
-        graph.recordIdentity(AnyHashable(id), context: context, builtFrom: mark)
+        graph.recordIdentity(IdentityKey(id), context: context, builtFrom: mark)
     }
 }
 

@@ -134,6 +134,13 @@ let package = Package(
             path: "Benchmarks/LayoutBenchmark",
             swiftSettings: crossModuleOptimisation
         ),
+        // Benchmarks/update.sh: what one change costs on a retained form (issue 23).
+        .executableTarget(
+            name: "UpdateBenchmark",
+            dependencies: ["FormLayout", "FormModel", "FormScreens"],
+            path: "Benchmarks/UpdateBenchmark",
+            swiftSettings: crossModuleOptimisation
+        ),
         // Benchmarks/serve.sh's reference: one Hummingbird route answering a
         // constant as large as `formctl serve`'s /api/fields (the framework's
         // ceiling on the machine, measured in the same run).

@@ -1,0 +1,155 @@
+// What one change costs on a form kept between changes (`RetainedFormPicture`,
+// issue 23), next to a full layout of the same form measured in the same run:
+// a new value in a field the title does not show, a new value in one it
+// shows, and a hidden field shown, on forms of 100 to 100,000 fields.
+//
+//   swift run -c release UpdateBenchmark [--sizes 100,1000,10000,100000]
+//   UpdateBenchmark --profile KIND FIELDS COUNT    (for callgrind: see Benchmarks/update.sh)
+//
+// The full layout is `FormPicture.minimapRects(of:)`: the page built, laid
+// out, its preferences collected, its display list drawn and the minimap
+// computed, what the editor did at every keystroke before.
+import FormLayout
+import FormModel
+import FormScreens
+import Foundation
+
+/// The changes measured.
+enum Kind: String, CaseIterable {
+    /// A new value in a field the title does not show (the issue's goals apply to this one).
+    case value
+    /// A new value in a field the title shows: the title's width changes.
+    case titleValue = "title-value"
+    /// A hidden field shown: a row gets taller, everything below moves.
+    case show
+    /// The reference: the changed form laid out from scratch.
+    case full
+
+    var label: String {
+        switch self {
+        case .value: "value, not in the title"
+        case .titleValue: "value the title shows"
+        case .show: "hidden field shown"
+        case .full: "full layout"
+        }
+    }
+}
+
+/// A form of `count` fields in rows of three, 540 wide, a third of them
+/// filled; the title shows the first three; the field after the middle one is hidden.
+func makeForm(fields count: Int) -> FormDefinition {
+    let rowCount = (count + 2) / 3
+    let rows = (1...rowCount).map { FormRow(number: $0, width: 540, minWidth: 360, maxWidth: 540) }
+    let fields = (0..<count).map { index in
+        Field(key: "f\(index)", label: "Field \(index)", value: index % 3 == 0 ? "" : String(repeating: "x", count: index % 5),
+              row: index / 3 + 1, position: index + 1, isVisible: index != count / 2 + 1)
+    }
+    return FormDefinition(titleTemplate: "Hello {f0} {f1} {f2}", rows: rows, fields: fields)
+}
+
+/// Prepared changes of one kind on one form: `apply(n)` makes the n-th
+/// change (each one undoes the one before, so every change is real).
+struct Changes {
+    let picture: RetainedFormPicture
+    private var form: FormDefinition
+    let kind: Kind
+
+    init(kind: Kind, fields: Int) {
+        self.kind = kind
+        form = makeForm(fields: fields)
+        picture = RetainedFormPicture(form: form)
+    }
+
+    private var key: String {
+        switch kind {
+        case .value, .full: "f\(form.fields.count / 2)"
+        case .titleValue: "f1"
+        case .show: "f\(form.fields.count / 2 + 1)"
+        }
+    }
+
+    mutating func apply(_ step: Int) {
+        guard let index = Int(key.dropFirst()) else { return }
+        switch kind {
+        case .value, .titleValue:
+            // Alternates a valid and an empty (required-free: still valid,
+            // but of another length) value, and an email-shaped one.
+            form.fields[index].value = step % 2 == 0 ? "typed \(step % 7)" : ""
+            picture.update(to: form, changedValueOf: key)
+        case .show:
+            form.fields[index].isVisible = step % 2 == 0
+            picture.update(to: form)
+        case .full:
+            form.fields[index].value = step % 2 == 0 ? "typed \(step % 7)" : ""
+            _ = FormPicture.minimapRects(of: form)
+        }
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// The changes a profiler counts (`--toggle-collect='*measuredChanges*'`).
+@inline(never)
+func measuredChanges(_ changes: inout Changes, count: Int) {
+    for step in 0..<count { changes.apply(step) }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--profile" {
+    guard arguments.count == 4, let kind = Kind(rawValue: arguments[1]), let fields = Int(arguments[2]), let count = Int(arguments[3]),
+          fields >= 3, count >= 1 else {
+        FileHandle.standardError.write(Data("usage: UpdateBenchmark --profile value|title-value|show|full FIELDS COUNT\n".utf8))
+        exit(64)
+    }
+    var changes = Changes(kind: kind, fields: fields)
+    // One change first, as in the timed runs: the first new value copies
+    // the form's fields once, into the picture's own (`RetainedFormPicture`).
+    changes.apply(count + 1)
+    measuredChanges(&changes, count: count)
+    print("\(kind.rawValue) \(fields) fields: \(count) changes, \(changes.picture.counts.inPlace) in place")
+    exit(0)
+}
+
+var sizes = [100, 1_000, 10_000, 100_000]
+if arguments.count == 2, arguments[0] == "--sizes" {
+    sizes = arguments[1].split(separator: ",").compactMap { Int($0) }.filter { $0 >= 3 }
+} else if !arguments.isEmpty {
+    FileHandle.standardError.write(Data("usage: UpdateBenchmark [--sizes 100,1000,10000,100000] | --profile KIND FIELDS COUNT\n".utf8))
+    exit(64)
+}
+
+let clock = ContinuousClock()
+print("Time per change, median of N in one process (release build); ratio = the change / a full layout of the same form")
+/// `text` padded with spaces to `width` characters (`String(format:)`'s `%-26@` does not pad on Linux).
+func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+print(pad("fields", 9) + pad("change", 27) + pad("median µs", 13) + pad("runs", 7) + pad("ratio", 11) + "in place / changes")
+var valueTimes: [Int: Double] = [:]
+for size in sizes {
+    var fullTime = 0.0
+    for kind in [Kind.full, .value, .titleValue, .show] {
+        var changes = Changes(kind: kind, fields: size)
+        // Fewer runs where each is a layout of a large form.
+        let runs = kind == .value ? 300 : max(3, min(100, 300_000 / size))
+        changes.apply(runs) // warm-up: code and memory
+        var times: [Double] = []
+        for step in 0..<runs {
+            let start = clock.now
+            changes.apply(step)
+            times.append(seconds(clock.now - start))
+        }
+        let median = times.sorted()[times.count / 2]
+        if kind == .full { fullTime = median }
+        if kind == .value { valueTimes[size] = median }
+        let counts = changes.picture.counts
+        print(pad("\(size)", 9) + pad(kind.label, 27) + pad(String(format: "%.1f", median * 1e6), 13) + pad("\(runs)", 7)
+              + pad(String(format: "%.3f%%", 100 * median / fullTime), 11)
+              + (kind == .full ? "-" : "\(counts.inPlace) / \(counts.inPlace + counts.relaidOut - 1)"))
+    }
+}
+if let small = valueTimes[1_000], let large = valueTimes[100_000] {
+    print(String(format: "a new value (not in the title): 100,000 fields / 1,000 fields = %.2f× the time (goal: flat, about 1×)", large / small))
+}
+print("goals (issue 23): a new value not in the title ≤ 1% of a full layout at 10,000 fields, and flat from 1,000 to 100,000 fields;")
+print("  instruction counts: Benchmarks/update.sh --callgrind")

@@ -51,9 +51,22 @@ public struct Rasterizer: Hashable, Sendable {
         let region = region ?? CGRect(origin: .zero, size: list.size)
         var canvas = Canvas(width: width, height: height, region: region, window: CGRect(origin: .zero, size: list.size))
         if canvas.isDrawable {
-            let order = list.items.indices.sorted { (list.items[$0].z, $0) < (list.items[$1].z, $1) }
-            for position in order {
-                paint(list.items[position], on: &canvas)
+            let items = list.items
+            // An item that reaches no pixel of the region paints nothing:
+            // it is passed over before it is copied. (The editor draws the
+            // top of a long form's minimap: of twenty thousand rectangles,
+            // a few hundred are in the rows shown.) Everything `paint` does
+            // for an untransformed item lies inside its frame.
+            func paintIfReached(_ position: Int) {
+                if items[position].transform == nil, canvas.misses(items[position].frame) { return }
+                paint(items[position], on: &canvas)
+            }
+            // Items usually come in z order already (layouts and minimaps
+            // number them so); sorting them anyway cost more than painting.
+            if items.indices.dropFirst().allSatisfy({ items[$0 - 1].z <= items[$0].z }) {
+                for position in items.indices { paintIfReached(position) }
+            } else {
+                for position in items.indices.sorted(by: { (items[$0].z, $0) < (items[$1].z, $1) }) { paintIfReached(position) }
             }
         }
         return Raster(width: width, height: height, palette: canvas.palette.colors, indices: canvas.indices)
@@ -181,6 +194,18 @@ private struct Canvas {
                     : palette.index(drawing: color, topIndex: colorIndex, over: indices[pixel])
             }
         }
+    }
+
+    /// Whether no pixel centre lies within `rect`'s rows, or none within
+    /// its columns: then `fill` paints nothing of `rect` or of any
+    /// rectangle inside it (the pixels of a smaller span lie within those
+    /// of a larger one). A rectangle with a NaN edge is left to `fill`,
+    /// whose clipping decides what it covers.
+    func misses(_ rect: CGRect) -> Bool {
+        let minX = Double(rect.minX), maxX = Double(rect.maxX), minY = Double(rect.minY), maxY = Double(rect.maxY)
+        guard !minX.isNaN, !maxX.isNaN, !minY.isNaN, !maxY.isNaN else { return false }
+        return pixelRange(minY, maxY, origin: Double(region.minY), step: pixelHeight, count: height).isEmpty
+            || pixelRange(minX, maxX, origin: Double(region.minX), step: pixelWidth, count: width).isEmpty
     }
 
     /// The pixels whose centres `origin + (k + 0.5) * step` lie in

@@ -21,7 +21,7 @@ import Testing
         mutating func coordinate(_ low: Int, _ high: Int) -> Double { Double(low * 4 + next((high - low) * 4 + 1)) / 4 }
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<400)
     func randomRectanglesFollowTheRule(seed: Int) {
         var random = Generator(state: UInt64(seed) &+ 0x5EED)
         let window = CGSize(width: 16, height: 16)

@@ -51,9 +51,33 @@ public struct Rasterizer: Hashable, Sendable {
         let region = region ?? CGRect(origin: .zero, size: list.size)
         var canvas = Canvas(width: width, height: height, region: region, window: CGRect(origin: .zero, size: list.size))
         if canvas.isDrawable {
-            let order = list.items.indices.sorted { (list.items[$0].z, $0) < (list.items[$1].z, $1) }
-            for position in order {
-                paint(list.items[position], on: &canvas)
+            let items = list.items
+            // An item that reaches no pixel of the region paints nothing:
+            // it is passed over before it is copied. (The editor draws the
+            // top of a long form's minimap: of twenty thousand rectangles,
+            // a few hundred are in the rows shown.) Everything `paint` does
+            // for an untransformed item lies inside its frame.
+            func paintIfReached(_ position: Int) {
+                if items[position].transform == nil, canvas.misses(items[position].frame) { return }
+                paint(items[position], on: &canvas)
+            }
+            // Items usually come in z order already (layouts and minimaps
+            // number them so): they are painted in list order, which is z
+            // order until an item says otherwise; then the painting starts
+            // again, sorted. (Sorting them anyway cost more than painting.)
+            var previousZ = Int.min
+            var inOrder = true
+            for position in items.indices {
+                guard items[position].z >= previousZ else {
+                    inOrder = false
+                    break
+                }
+                previousZ = items[position].z
+                paintIfReached(position)
+            }
+            if !inOrder {
+                canvas = Canvas(width: width, height: height, region: region, window: CGRect(origin: .zero, size: list.size))
+                for position in items.indices.sorted(by: { (items[$0].z, $0) < (items[$1].z, $1) }) { paintIfReached(position) }
             }
         }
         return Raster(width: width, height: height, palette: canvas.palette.colors, indices: canvas.indices)
@@ -146,7 +170,21 @@ private struct Canvas {
         self.region = region
         self.window = window
         indices = Array(repeating: 0, count: width * height)
+        // Checked rather than argued from rounding: `firstCentre` only grows
+        // with its argument, so these bounds hold for whatever lies beyond.
+        let below = Double(region.maxY) + Double(region.height)
+        let pixelHeight = Double(region.height) / Double(height)
+        rowsEnd = Self.firstCentre(atOrAfter: below, origin: Double(region.minY), step: pixelHeight, count: height) == height
+            ? below : .infinity
+        rowsStart = Self.firstCentre(atOrAfter: Double(region.minY), origin: Double(region.minY), step: pixelHeight, count: height) == 0
+            ? Double(region.minY) : -.infinity
     }
+
+    /// A span starting at or below `rowsEnd`, or ending at or above
+    /// `rowsStart`, holds no row's pixel centre: `misses` knows it without
+    /// a division for the many items of a tall picture outside the region.
+    private let rowsEnd: Double
+    private let rowsStart: Double
 
     /// Points per pixel across and down.
     var pixelWidth: Double { Double(region.width) / Double(width) }
@@ -183,17 +221,35 @@ private struct Canvas {
         }
     }
 
+    /// Whether no pixel centre lies within `rect`'s rows, or none within
+    /// its columns: then `fill` paints nothing of `rect` or of any
+    /// rectangle inside it (the pixels of a smaller span lie within those
+    /// of a larger one). A rectangle with a NaN edge is left to `fill`,
+    /// whose clipping decides what it covers.
+    func misses(_ rect: CGRect) -> Bool {
+        let minY = Double(rect.minY), maxY = Double(rect.maxY)
+        if minY >= rowsEnd || maxY <= rowsStart { return true }
+        let minX = Double(rect.minX), maxX = Double(rect.maxX)
+        guard !minX.isNaN, !maxX.isNaN, !minY.isNaN, !maxY.isNaN else { return false }
+        return pixelRange(minY, maxY, origin: Double(region.minY), step: pixelHeight, count: height).isEmpty
+            || pixelRange(minX, maxX, origin: Double(region.minX), step: pixelWidth, count: width).isEmpty
+    }
+
     /// The pixels whose centres `origin + (k + 0.5) * step` lie in
     /// `[lower, upper)`.
     private func pixelRange(_ lower: Double, _ upper: Double, origin: Double, step: Double, count: Int) -> Range<Int> {
-        func firstCentre(atOrAfter value: Double) -> Int {
-            let k = ((value - origin) / step - 0.5).rounded(.up)
-            // A shape with a non-finite edge (a layout that answered
-            // infinity) covers up to the raster's edge; NaN covers nothing.
-            guard k.isFinite else { return k > 0 ? count : 0 }
-            return Int(min(max(k, 0), Double(count)))
-        }
-        let start = firstCentre(atOrAfter: lower), end = firstCentre(atOrAfter: upper)
+        let start = Self.firstCentre(atOrAfter: lower, origin: origin, step: step, count: count)
+        let end = Self.firstCentre(atOrAfter: upper, origin: origin, step: step, count: count)
         return start < end ? start..<end : 0..<0
+    }
+
+    /// The first of `count` pixels whose centre `origin + (k + 0.5) * step`
+    /// is at or after `value` (`count` when none is).
+    private static func firstCentre(atOrAfter value: Double, origin: Double, step: Double, count: Int) -> Int {
+        let k = ((value - origin) / step - 0.5).rounded(.up)
+        // A shape with a non-finite edge (a layout that answered
+        // infinity) covers up to the raster's edge; NaN covers nothing.
+        guard k.isFinite else { return k > 0 ? count : 0 }
+        return Int(min(max(k, 0), Double(count)))
     }
 }

@@ -34,11 +34,18 @@ public final class EditSession {
     public static let watchInterval: Duration = .milliseconds(50)
 
     /// The whole form as last read or saved.
-    public internal(set) var storedForm: FormDefinition
+    public internal(set) var storedForm: FormDefinition {
+        didSet { forms = EditedForms(stored: storedForm, focusedKey: focusedKey, text: buffer.text) }
+    }
     /// The key of the field with the focus (nil when no field is shown).
     public private(set) var focusedKey: String?
     /// The focused field's text and cursor.
-    public private(set) var buffer: EditBuffer
+    public private(set) var buffer: EditBuffer {
+        didSet { forms.type(buffer.text, stored: storedForm, focusedKey: focusedKey) }
+    }
+    /// What is shown of the stored form with the text typed in it, kept
+    /// between keystrokes (a keystroke changes one field of it).
+    private var forms: EditedForms
     /// The stored value the buffer started from (or was last saved as).
     private var baseValue: String
     /// The first form row on screen (rows scroll to keep the focus shown).
@@ -68,6 +75,7 @@ public final class EditSession {
         lastWatch = now
         buffer = EditBuffer(text: "")
         baseValue = ""
+        forms = EditedForms(stored: storedForm, focusedKey: nil, text: "")
         focus(Self.shownFields(of: Self.shown(storedForm)).first?.key)
     }
 
@@ -90,23 +98,29 @@ public final class EditSession {
     /// The whole form with the text being typed in it, showing the page on
     /// screen: what the title and the minimap are computed from at each
     /// keystroke (the title may name fields of any page).
-    public var editedForm: FormDefinition {
-        var form = storedForm
-        if let focusedKey, let index = form.fields.firstIndex(where: { $0.key == focusedKey }) {
-            form.fields[index].value = buffer.text
-        }
-        form.selectedPage = Self.shownPageKey(storedForm)
-        return form
-    }
+    ///
+    /// Kept, not made at each read: a keystroke changes the one field
+    /// `editedFieldIndex` in place. (A caller that holds on to a copy
+    /// between keystrokes makes that change copy every field.)
+    public var editedForm: FormDefinition { forms.edited }
+
+    /// The index in `editedForm.fields` of the field being typed in: the
+    /// only field whose value a keystroke changes. Nil when no field has
+    /// the focus.
+    public var editedFieldIndex: Int? { forms.editedIndex }
 
     /// The page on screen as a form of its own, with the text being typed
     /// in it: its rows, fields and their states.
-    public var shownForm: FormDefinition { Self.shown(editedForm) }
+    public var shownForm: FormDefinition { forms.shown }
+
+    /// The rows of `shownForm` the screen lists (`EditorScreen.rowsShown(of:
+    /// shownForm)`), kept as `editedForm` is.
+    public var shownRows: [EditorScreen.ShownRow] { forms.rows }
 
     /// The focused field with the typed text as its value.
     public var focusedField: Field? {
-        guard let focusedKey else { return nil }
-        return shownForm.field(focusedKey)
+        guard focusedKey != nil else { return nil }
+        return forms.focusedField
     }
 
     /// Whether the focused field holds text not saved yet.
@@ -238,15 +252,14 @@ public final class EditSession {
     /// Scrolls so that the focused field's row is among the `visibleRows`
     /// rows on screen.
     public func scroll(toShow visibleRows: Int) {
-        let rows = EditorScreen.rowsShown(of: shownForm)
-        guard let focusedKey, let index = rows.firstIndex(where: { $0.fields.contains { $0.key == focusedKey } }) else {
+        guard focusedKey != nil, let index = forms.focusedRow else {
             firstRow = 0
             return
         }
         let visible = max(visibleRows, 1)
         if index < firstRow { firstRow = index }
         if index >= firstRow + visible { firstRow = index - visible + 1 }
-        firstRow = min(max(firstRow, 0), max(rows.count - 1, 0))
+        firstRow = min(max(firstRow, 0), max(forms.rows.count - 1, 0))
     }
 
     // MARK: Inside
@@ -299,6 +312,9 @@ public final class EditSession {
     func focus(_ key: String?) {
         focusedKey = key
         let value = key.flatMap { storedForm.field($0)?.value } ?? ""
+        // Made for the new focus first, so that setting the buffer finds
+        // its text already typed.
+        forms = EditedForms(stored: storedForm, focusedKey: key, text: value)
         buffer = EditBuffer(text: value)
         baseValue = value
         lastTyping = nil

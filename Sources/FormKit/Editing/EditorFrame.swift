@@ -31,7 +31,8 @@ public struct EditorFrame: Sendable {
         let content = EditorScreen.Content(
             form: form, focusedKey: session.focusedKey, cursor: session.buffer.cursor, firstRow: session.firstRow,
             status: status.text, statusColor: status.color, keys: EditSession.keyHelp, minimapRows: minimapRows,
-            title: edited.title, tabs: edited.tabBarLayout, highlightedTab: edited.tabBarLayout.highlightedTab(for: edited.selectedPage))
+            title: edited.title, tabs: edited.tabBarLayout, highlightedTab: edited.tabBarLayout.highlightedTab(for: edited.selectedPage),
+            shownRows: session.shownRows)
         let measurer = CellTextMeasurer()
         let screen = EditorScreen(content: content, geometry: geometry, measurer: measurer)
         let size = CGSize(width: CellScale.width(columns: columns), height: CellScale.height(rows: rows))

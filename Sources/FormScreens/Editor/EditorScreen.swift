@@ -32,12 +32,20 @@ public struct EditorScreen: View {
         /// shown when the geometry has a tab bar row.
         public var tabs: TabBarLayout
         public var highlightedTab: TabBarLayout.Tab?
+        /// `EditorScreen.rowsShown(of: form)` when the caller keeps it
+        /// already (an editor typing into a form of thousands of fields
+        /// would otherwise group them all again at each keystroke); nil:
+        /// the screen computes it from `form`.
+        public var shownRows: [ShownRow]?
 
-        /// Content as given; the title defaults to `form.title`, and there are no tabs.
+        /// Content as given; the title defaults to `form.title`, and there
+        /// are no tabs. `shownRows`, when given, must be `rowsShown(of: form)`.
         public init(form: FormDefinition, focusedKey: String?, cursor: Int, firstRow: Int, status: String,
                     statusColor: Color, keys: String, minimapRows: Int, title: String? = nil,
-                    tabs: TabBarLayout = TabBarLayout(pages: []), highlightedTab: TabBarLayout.Tab? = nil) {
+                    tabs: TabBarLayout = TabBarLayout(pages: []), highlightedTab: TabBarLayout.Tab? = nil,
+                    shownRows: [ShownRow]? = nil) {
             self.form = form
+            self.shownRows = shownRows
             self.title = title ?? form.title
             self.tabs = tabs
             self.highlightedTab = highlightedTab
@@ -86,7 +94,7 @@ public struct EditorScreen: View {
 
     public var body: some View {
         let row = EditorGeometry.rowHeight
-        let rows = Self.rowsShown(of: content.form)
+        let rows = content.shownRows ?? Self.rowsShown(of: content.form)
         let first = min(max(content.firstRow, 0), max(rows.count - 1, 0))
         let shown = Array(rows[first..<min(first + geometry.visibleFormRows, rows.count)])
         let widest = content.form.rows.map(\.width).max() ?? 1

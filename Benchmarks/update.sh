@@ -51,13 +51,13 @@ for fields in ${sizes//,/ }; do
     # Fewer changes where each one is a layout of a large form.
     many=$((fields >= 100000 ? 2 : (fields >= 10000 ? 5 : 20)))
     full="$(instructions full "$fields" "$many")"
-    printf "%-8s %-26s %15d %10s\n" "$fields" "full layout" "$full" "-"
+    printf "%-8s %-26s %15s %10s\n" "$fields" "full layout" "$full" "-"
     for kind in value title-value show; do
         count=$([[ $kind == value ]] && echo 100 || echo "$many")
         n="$(instructions "$kind" "$fields" "$count")"
         per[$kind,$fields]=$n
         label=$(case $kind in value) echo "value, not in the title";; title-value) echo "value the title shows";; show) echo "hidden field shown";; esac)
-        awk -v f="$fields" -v l="$label" -v n="$n" -v full="$full" 'BEGIN { printf "%-8s %-26s %15d %9.3f%%\n", f, l, n, 100 * n / full }'
+        awk -v f="$fields" -v l="$label" -v n="$n" -v full="$full" 'BEGIN { printf "%-8s %-26s %15.0f %9.3f%%\n", f, l, n, 100 * n / full }'
     done
 done
 for kind in value title-value show; do

@@ -43,8 +43,9 @@ public struct FormPicture: Sendable {
                   windowSize: windowSize, textMeasurer: textMeasurer)
     }
 
-    /// The picture of `form` whose shown page is laid out already.
-    init(form: FormDefinition, page: PageLayout, windowSize: CGSize, textMeasurer: any TextMeasurer) {
+    /// The picture of `form` whose shown page is laid out already (and its
+    /// minimap drawn, when given).
+    init(form: FormDefinition, page: PageLayout, minimap: DisplayList? = nil, windowSize: CGSize, textMeasurer: any TextMeasurer) {
         if form.pages.count == 1, let pageResult = page.result {
             screen = pageResult.displayList
         } else {
@@ -57,7 +58,7 @@ public struct FormPicture: Sendable {
         }
         scale = page.scale
         minimapRects = page.minimapRects
-        minimap = DisplayList(minimapRects: page.minimapRects, minimapWidth: form.minimapWidth)
+        self.minimap = minimap ?? DisplayList(minimapRects: page.minimapRects, minimapWidth: form.minimapWidth)
     }
 
     /// Only the minimap's rectangles (what the store writes to

@@ -34,3 +34,15 @@ extension DisplayList {
         self.init(size: CGSize(width: minimapWidth, height: (ordered.isEmpty ? 5 : bottom) + 5), items: items)
     }
 }
+
+extension DisplayList {
+    /// Draws `rect` again as the minimap's item at `index` (its `z`), as
+    /// `init(minimapRects:minimapWidth:)` draws it: for a minimap kept
+    /// between changes whose rectangle changed colour in place. The canvas
+    /// keeps its size: the rectangle did not move.
+    mutating func redrawMinimapRect(_ rect: MinimapRect, at index: Int) {
+        guard items.indices.contains(index) else { return }
+        items[index] = DisplayItem(z: index, frame: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                   shape: .rectangle, fill: rect.color.color, identifier: rect.key)
+    }
+}

@@ -33,7 +33,19 @@ public final class RetainedFormPicture {
     /// a layout (a change that lays out again does not need them).
     private var lookups: Lookups?
     private var title = ""
+    /// The fields the title shows: a new value there is a new title.
+    private var titleKeys: Set<String> = []
     private var cachedPicture: FormPicture?
+    private var keptMinimap: DisplayList?
+
+    /// The minimap as a display list (`FormPicture.minimap`): drawn at the
+    /// first read after a layout, then its changed rectangles redrawn in place.
+    public var minimap: DisplayList {
+        if let keptMinimap { return keptMinimap }
+        let drawn = DisplayList(minimapRects: minimapRects, minimapWidth: form.minimapWidth)
+        keptMinimap = drawn
+        return drawn
+    }
 
     private struct Lookups {
         /// Each field's index in `form.fields`, by key.
@@ -71,7 +83,7 @@ public final class RetainedFormPicture {
     public var picture: FormPicture {
         if let cachedPicture { return cachedPicture }
         let layout = PageLayout(result: page?.result, scale: scale, minimapRects: minimapRects)
-        let picture = FormPicture(form: form, page: layout, windowSize: windowSize, textMeasurer: textMeasurer)
+        let picture = FormPicture(form: form, page: layout, minimap: minimap, windowSize: windowSize, textMeasurer: textMeasurer)
         cachedPicture = picture
         return picture
     }
@@ -104,7 +116,7 @@ public final class RetainedFormPicture {
         let screen = { [unowned self] in
             PageScreen(page: self.form.shownPageForm ?? self.form, title: self.title, direction: self.form.direction.layoutDirection)
         }
-        guard page.updateInPlace(replacing: key, with: FormFieldView(field: form.fields[index]).id(key), in: screen()) else {
+        guard page.updateInPlace(replacing: key, with: FormFieldView(field: form.fields[index]), in: screen()) else {
             // The field's view lays out differently after all (it never
             // should for a new value): lay the page out again.
             layOut()
@@ -114,6 +126,8 @@ public final class RetainedFormPicture {
         for element in elements where element.isShownInMinimap {
             for index in indices where minimapRects[index].kind == MinimapRect.Kind(element.kind) {
                 minimapRects[index] = MinimapRect(element, z: minimapRects[index].z, scale: scale, resolve: page.resolve)
+                // Rectangles are in z order from 0, as their items.
+                keptMinimap?.redrawMinimapRect(minimapRects[index], at: index)
             }
         }
         counts.inPlace += 1
@@ -127,13 +141,25 @@ public final class RetainedFormPicture {
 
     /// Whether field `key`'s new value in `form` changes the title.
     private func titleChanges(in form: FormDefinition, key: String) -> Bool {
-        form.titleTemplate.contains("{\(key)}") && form.title != title
+        titleKeys.contains(key) && form.title != title
+    }
+
+    /// The keys the title template names (`{key}`), as `FormDefinition.title` reads them.
+    private static func keys(inTitle template: String) -> Set<String> {
+        var keys: Set<String> = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            keys.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return keys
     }
 
     private func layOut() {
         // The old layout is freed first: a large form's two graphs at once
         // would take twice the memory.
-        (cachedPicture, lookups, title, page) = (nil, nil, form.title, nil)
+        (cachedPicture, keptMinimap, lookups, title, page) = (nil, nil, nil, form.title, nil)
+        titleKeys = Self.keys(inTitle: form.titleTemplate)
         if let screen = PageScreen(form) {
             let page = RetainedLayout(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
                                       textMeasurer: textMeasurer)

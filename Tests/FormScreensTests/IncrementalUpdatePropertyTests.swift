@@ -93,6 +93,8 @@ struct IncrementalUpdatePropertyTests {
                 }
                 let full = FormPicture(form: form)
                 #expect(retained.minimapRects == full.minimapRects, "step \(step): \(form.titleTemplate)")
+                // The minimap's display list, kept and redrawn in place once drawn.
+                if choices.next(2) == 0 { #expect(retained.minimap == full.minimap, "step \(step): the minimap") }
                 // The screen is drawn only when asked for: not after every
                 // change, so that several changes in place meet one drawing.
                 if choices.next(3) == 0 {

@@ -19,22 +19,21 @@ extension EditSession {
     /// The minimap's rectangles of the form on screen with the text being
     /// typed in it (`editedForm`), as `FormPicture.minimapRects(of:)` gives
     /// them: after a keystroke, only the focused field is laid out again.
-    public var minimapRects: [MinimapRect] { minimapRects(of: editedForm) }
+    public var minimapRects: [MinimapRect] { minimap(of: editedForm).minimapRects }
 
-    /// The minimap's rectangles of `edited` (this session's `editedForm`):
-    /// what `FormPicture.minimapRects(of:)` gives, laid out in place when
-    /// only the typed text changed since the last frame.
-    func minimapRects(of edited: FormDefinition) -> [MinimapRect] {
+    /// The minimap of `edited` (this session's `editedForm`), as
+    /// `FormPicture` gives it, laid out in place (and its display list
+    /// redrawn in place) when only the typed text changed since the last frame.
+    func minimap(of edited: FormDefinition) -> RetainedFormPicture {
         if let minimap, minimap.storedForm == storedForm, minimap.focusedKey == focusedKey {
             if let key = focusedKey {
                 minimap.picture.update(to: edited, changedValueOf: key)
             }
-        } else if let minimap {
-            minimap.picture.update(to: edited)
-            self.minimap = EditorMinimap(picture: minimap.picture, storedForm: storedForm, focusedKey: focusedKey)
-        } else {
-            minimap = EditorMinimap(picture: RetainedFormPicture(form: edited), storedForm: storedForm, focusedKey: focusedKey)
+            return minimap.picture
         }
-        return minimap?.picture.minimapRects ?? []
+        let picture = minimap?.picture ?? RetainedFormPicture(form: edited)
+        if minimap != nil { picture.update(to: edited) }
+        minimap = EditorMinimap(picture: picture, storedForm: storedForm, focusedKey: focusedKey)
+        return picture
     }
 }

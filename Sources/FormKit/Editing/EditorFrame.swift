@@ -25,7 +25,7 @@ public struct EditorFrame: Sendable {
         let form = session.shownForm
         // The whole form, so that the minimap's title is the whole title;
         // only the minimap is computed (the point-sized screen is not drawn).
-        let minimap = DisplayList(minimapRects: session.minimapRects(of: edited), minimapWidth: edited.minimapWidth)
+        let minimap = session.minimap(of: edited).minimap
         let minimapRows = AnsiRenderer(columns: geometry.minimapColumns).rows(for: minimap.size)
         let status = session.status
         let content = EditorScreen.Content(

@@ -25,7 +25,12 @@ extension _ViewGraph {
         make(view, in: record.context)
         let rebuilt = rebuiltIdentities ?? [:]
         (recordsIdentities, rebuiltIdentities) = (false, nil)
-        let built = Array(output[mark...])
+        // Copied out, not `Array(output[mark...])`: from mark 0 that shares
+        // `output`'s buffer, and emptying `output` then allocates a new one
+        // as large as the first build's (a large block, which makes glibc
+        // consolidate its heap: a cost that grew with the form).
+        var built: [NodeID] = []
+        built.append(contentsOf: output[mark...])
         output.removeSubrange(mark...)
         guard built.count == record.nodes.count else { return dropNodes(from: nodeMark, childMark) }
 

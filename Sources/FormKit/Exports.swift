@@ -17,3 +17,4 @@
 @_exported import struct FormStore.HeldValue
 @_exported import struct FormStore.ResponseFilter
 @_exported import struct FormStore.StoredResponse
+@_exported import class FormScreens.RetainedFormPicture

@@ -45,6 +45,8 @@ final class EventFeed: Sendable {
     let session: FormSession
     let limits: Limits
     private let state: Mutex<State>
+    /// The pages watched by key, laid out in place between readings.
+    private let minimaps = PageMinimaps()
 
     init(session: FormSession, limits: Limits = Limits()) {
         self.session = session
@@ -73,7 +75,7 @@ final class EventFeed: Sendable {
         // to compare the next reading with. Read here, not by the reader
         // task, so that a change made once this returns is an event.
         let hasSnapshot = state.withLock { $0.snapshot != nil }
-        let initial = hasSnapshot ? nil : try? FormSnapshot.read(session.file, pages: [page])
+        let initial = hasSnapshot ? nil : try? FormSnapshot.read(session.file, pages: [page], minimaps: minimaps)
         let baseline = hasSnapshot ? try? rects(ofPage: page) : initial?.rects[page]
         let subscription = state.withLock { state -> EventSubscription in
             let number = state.nextSubscriber
@@ -193,7 +195,7 @@ final class EventFeed: Sendable {
         let (previous, pages) = state.withLock { state in (state.snapshot, Set(state.watchers.keys)) }
         let next: FormSnapshot
         do throws(FormKitError) {
-            next = try FormSnapshot.read(session.file, pages: pages)
+            next = try FormSnapshot.read(session.file, pages: pages, minimaps: minimaps)
         } catch {
             return false
         }

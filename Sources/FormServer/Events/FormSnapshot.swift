@@ -37,9 +37,10 @@ struct FormSnapshot: Sendable {
     /// The rectangles of each watched page (nil: the selected page).
     var rects: [String?: [RectID: MinimapRect]]
 
-    /// Reads `file`'s form, and the minimap of each of `pages`. A page
-    /// that no longer exists is left out (the structure says it changed).
-    static func read(_ file: FormFile, pages: Set<String?>) throws(FormKitError) -> FormSnapshot {
+    /// Reads `file`'s form, and the minimap of each of `pages` (those named
+    /// by key from `minimaps`, kept between readings). A page that no longer
+    /// exists is left out (the structure says it changed).
+    static func read(_ file: FormFile, pages: Set<String?>, minimaps: PageMinimaps) throws(FormKitError) -> FormSnapshot {
         let form = try file.editableForm()
         var fields: [String: FieldState] = [:]
         fields.reserveCapacity(form.fields.count)
@@ -48,7 +49,12 @@ struct FormSnapshot: Sendable {
                                            color: field.state.color.rawValue, shown: shown)
         }
         var rects: [String?: [RectID: MinimapRect]] = [:]
+        minimaps.keep(only: pages)
         for page in pages {
+            if let page {
+                if form.page(page) != nil { rects[page] = minimaps.rects(of: form, page: page) }
+                continue
+            }
             do throws(FormKitError) {
                 rects[page] = try minimap(of: file, page: page)
             } catch where error.code == .unknownName {

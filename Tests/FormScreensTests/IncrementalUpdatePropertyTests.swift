@@ -12,24 +12,6 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Values of every validation state, and text a condition waits for.
-private let values = ["", "A", "Ad", "Ada", "ada@example.com", "no-at-sign", "yes", String(repeating: "x", count: 40), "Ünïcødé 名前"]
-
-private func randomField(_ tape: Tape, index: Int, rowCount: Int) -> Field {
-    let rules: FieldRules = switch tape.next(4) {
-    case 0: .none
-    case 1: FieldRules(required: true, minLength: 3)
-    case 2: FieldRules(email: true)
-    default: FieldRules(maxLength: 10)
-    }
-    // A condition on an earlier field (never on itself).
-    let showIf: ShowCondition? = index > 0 && tape.next(4) == 0
-        ? (tape.next(2) == 0 ? .filled(field: "f\(tape.next(index))") : .equals(field: "f\(tape.next(index))", value: "yes"))
-        : nil
-    return Field(key: "f\(index)", label: "Field \(index)", value: values[tape.next(values.count)],
-                 row: 1 + tape.next(rowCount), position: index, isVisible: tape.next(5) != 0, rules: rules, showIf: showIf)
-}
-
 private func randomForm(_ tape: Tape) -> FormDefinition {
     let pages = tape.next(3) == 0 ? [FormPage.main, FormPage(key: "more", title: "More", position: 2)] : [FormPage.main]
     let rowCount = 1 + tape.next(6)
@@ -51,7 +33,7 @@ private func change(_ form: inout FormDefinition, _ tape: Tape) -> String? {
     switch tape.next(10) {
     case 0..<5 where !form.fields.isEmpty:
         let index = tape.next(form.fields.count)
-        form.fields[index].value = values[tape.next(values.count)]
+        form.fields[index].value = randomValues[tape.next(randomValues.count)]
         return form.fields[index].key
     case 5 where !form.fields.isEmpty:
         form.fields[tape.next(form.fields.count)].isVisible.toggle()

@@ -12,10 +12,6 @@ import Foundation
 import PropertyBased
 import Testing
 
-/// Values of every validation state under the rules below: empty, short,
-/// valid, an email and not, long, and text a condition may wait for.
-private let values = ["", "A", "Ad", "Ada", "ada@example.com", "no-at-sign", "yes", String(repeating: "x", count: 40), "Ünïcødé 名前"]
-
 private func randomForm(_ tape: Tape) -> FormDefinition {
     let rowCount = 1 + tape.next(6)
     let rows = (0..<rowCount).map { number -> FormRow in
@@ -23,21 +19,7 @@ private func randomForm(_ tape: Tape) -> FormDefinition {
         return FormRow(number: number + 1, width: width, minWidth: width - Double(60 * tape.next(2)), maxWidth: width)
     }
     let fieldCount = 1 + tape.next(14)
-    var fields: [Field] = []
-    for index in 0..<fieldCount {
-        let rules: FieldRules = switch tape.next(4) {
-        case 0: .none
-        case 1: FieldRules(required: true, minLength: 3)
-        case 2: FieldRules(email: true)
-        default: FieldRules(maxLength: 10)
-        }
-        // A condition on an earlier field (never on itself).
-        let showIf: ShowCondition? = index > 0 && tape.next(4) == 0
-            ? (tape.next(2) == 0 ? .filled(field: "f\(tape.next(index))") : .equals(field: "f\(tape.next(index))", value: "yes"))
-            : nil
-        fields.append(Field(key: "f\(index)", label: "Field \(index)", value: values[tape.next(values.count)],
-                            row: 1 + tape.next(rowCount), position: index, isVisible: tape.next(5) != 0, rules: rules, showIf: showIf))
-    }
+    let fields = (0..<fieldCount).map { randomField(tape, index: $0, rowCount: rowCount) }
     // A title that shows none, one or two of the fields.
     let shown = (0..<tape.next(3)).map { _ in "{f\(tape.next(fieldCount))}" }
     return FormDefinition(titleTemplate: (["Dear"] + shown).joined(separator: " "), rows: rows, fields: fields)
@@ -60,7 +42,7 @@ struct ValueChangePropertyTests {
             var rects = FormPicture.minimapRects(of: form)
             for _ in 0..<(1 + choices.next(8)) {
                 let key = "f\(choices.next(form.fields.count))"
-                let value = values[choices.next(values.count)]
+                let value = randomValues[choices.next(randomValues.count)]
                 guard let index = form.fields.firstIndex(where: { $0.key == key }) else { continue }
                 var after = form
                 after.fields[index].value = value

@@ -84,12 +84,16 @@ extension _ViewGraph {
     /// memos and building preference views again: not when a change
     /// observer would have to be told.
     private func canUpdateValues(above id: NodeID) -> Bool {
-        var current = nodes[Int(id)].parent
-        while current >= 0 {
-            if nodes[Int(current)].kind == .preferenceObserver { return false }
-            current = nodes[Int(current)].parent
+        !ancestors(of: id).contains { nodes[Int($0)].kind == .preferenceObserver }
+    }
+
+    /// `id`'s ancestors, its parent first.
+    private func ancestors(of id: NodeID) -> some Sequence<NodeID> {
+        sequence(state: nodes[Int(id)].parent) { [self] (current: inout NodeID) -> NodeID? in
+            guard current >= 0 else { return nil }
+            defer { current = nodes[Int(current)].parent }
+            return current
         }
-        return true
     }
 
     /// Marks the preference views built from a value that merges `id`'s:
@@ -136,21 +140,10 @@ extension _ViewGraph {
     }
 
     private func isInsideDirectionChange(_ id: NodeID) -> Bool {
-        var current = nodes[Int(id)].parent
-        while current >= 0 {
-            if nodes[Int(current)].kind == .layoutDirection { return true }
-            current = nodes[Int(current)].parent
-        }
-        return false
+        ancestors(of: id).contains { nodes[Int($0)].kind == .layoutDirection }
     }
 
     private func depth(of id: NodeID) -> Int {
-        var depth = 0
-        var current = nodes[Int(id)].parent
-        while current >= 0 {
-            depth += 1
-            current = nodes[Int(current)].parent
-        }
-        return depth
+        ancestors(of: id).reduce(0) { count, _ in count + 1 }
     }
 }

@@ -1,0 +1,22 @@
+import FormModel
+
+/// Values of every validation state under the rules below: empty, short,
+/// valid, an email and not, long, and text a condition may wait for.
+let randomValues = ["", "A", "Ad", "Ada", "ada@example.com", "no-at-sign", "yes", String(repeating: "x", count: 40), "Ünïcødé 名前"]
+
+/// A field `f<index>` made of `tape`'s next choices: its rules, maybe a
+/// `show_if` on an earlier field (never on itself), a value, one of
+/// `rowCount` rows, and whether it is visible.
+func randomField(_ tape: Tape, index: Int, rowCount: Int) -> Field {
+    let rules: FieldRules = switch tape.next(4) {
+    case 0: .none
+    case 1: FieldRules(required: true, minLength: 3)
+    case 2: FieldRules(email: true)
+    default: FieldRules(maxLength: 10)
+    }
+    let showIf: ShowCondition? = index > 0 && tape.next(4) == 0
+        ? (tape.next(2) == 0 ? .filled(field: "f\(tape.next(index))") : .equals(field: "f\(tape.next(index))", value: "yes"))
+        : nil
+    return Field(key: "f\(index)", label: "Field \(index)", value: randomValues[tape.next(randomValues.count)],
+                 row: 1 + tape.next(rowCount), position: index, isVisible: tape.next(5) != 0, rules: rules, showIf: showIf)
+}

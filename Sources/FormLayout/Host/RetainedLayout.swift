@@ -9,10 +9,10 @@ import Foundation
 /// with the one it replaces. When every node sizes and places as before
 /// (the same kinds, stacks, frames, paddings and texts; a text field's
 /// text, colours and preference writes may differ), nothing is sized or
-/// placed again: the old nodes take what the new ones draw and write, the
-/// preference values that merge them are dropped, and the views built
-/// from those values (`overlayPreferenceValue`) are built again the next
-/// time `result` is read. Any other change is laid out from scratch
+/// placed again: the old nodes take what the new ones draw and write, and
+/// the views built from a preference value above them
+/// (`overlayPreferenceValue`) are built again the next time `result` is
+/// read (preference values themselves are collected when asked for). Any other change is laid out from scratch
 /// (`update(_:)`). Either way the result is the same as `ViewHost`'s for the
 /// new root, bit for bit.
 ///

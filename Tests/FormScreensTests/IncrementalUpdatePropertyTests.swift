@@ -67,26 +67,27 @@ struct IncrementalUpdatePropertyTests {
             let choices = Tape(tape)
             var form = randomForm(choices)
             let retained = RetainedFormPicture(form: form)
+            // The same changes to a second picture, drawn only at the end:
+            // several changes in place meet one drawing there.
+            let drawnAtEnd = RetainedFormPicture(form: form)
             for step in 0..<(1 + choices.next(12)) {
                 if let key = change(&form, choices) {
                     retained.update(to: form, changedValueOf: key)
+                    drawnAtEnd.update(to: form, changedValueOf: key)
                 } else {
                     retained.update(to: form)
+                    drawnAtEnd.update(to: form)
                 }
                 let full = FormPicture(form: form)
                 #expect(retained.minimapRects == full.minimapRects, "step \(step): \(form.titleTemplate)")
-                // The minimap's display list, kept and redrawn in place once drawn.
-                if choices.next(2) == 0 { #expect(retained.minimap == full.minimap, "step \(step): the minimap") }
-                // The screen is drawn only when asked for: not after every
-                // change, so that several changes in place meet one drawing.
-                if choices.next(3) == 0 {
-                    let picture = retained.picture
-                    #expect(picture.screen == full.screen, "step \(step): the screen")
-                    #expect(picture.minimap == full.minimap && picture.minimapRects == full.minimapRects && picture.scale == full.scale)
-                }
+                #expect(retained.minimap == full.minimap, "step \(step): the minimap")
+                let picture = retained.picture
+                #expect(picture.screen == full.screen, "step \(step): the screen")
+                #expect(picture.minimap == full.minimap && picture.minimapRects == full.minimapRects && picture.scale == full.scale)
+                #expect(drawnAtEnd.minimapRects == full.minimapRects, "step \(step), drawn at the end")
             }
-            // And once more at the end, after whatever changes came last.
-            #expect(retained.picture.screen == FormPicture(form: form).screen)
+            let full = FormPicture(form: form)
+            #expect(drawnAtEnd.picture.screen == full.screen && drawnAtEnd.picture.minimap == full.minimap, "drawn at the end")
             counts.inPlace += retained.counts.inPlace
             counts.relaidOut += retained.counts.relaidOut
         }

@@ -52,15 +52,16 @@ for fields in ${sizes//,/ }; do
     many=$((fields >= 100000 ? 2 : (fields >= 10000 ? 5 : 20)))
     full="$(instructions full "$fields" "$many")"
     printf "%-8s %-26s %15s %10s\n" "$fields" "full layout" "$full" "-"
-    for kind in value title-value show; do
-        count=$([[ $kind == value ]] && echo 100 || echo "$many")
+    for kind in value title-value show set-shortcut; do
+        count=$([[ $kind == value || $kind == set-shortcut ]] && echo 100 || echo "$many")
         n="$(instructions "$kind" "$fields" "$count")"
         per[$kind,$fields]=$n
-        label=$(case $kind in value) echo "value, not in the title";; title-value) echo "value the title shows";; show) echo "hidden field shown";; esac)
+        label=$(case $kind in value) echo "value, not in the title";; title-value) echo "value the title shows";;
+                show) echo "hidden field shown";; set-shortcut) echo "set's shortcut, same value";; esac)
         awk -v f="$fields" -v l="$label" -v n="$n" -v full="$full" 'BEGIN { printf "%-8s %-26s %15.0f %9.3f%%\n", f, l, n, 100 * n / full }'
     done
 done
-for kind in value title-value show; do
+for kind in value title-value show set-shortcut; do
     if [[ -n "${per[$kind,1000]:-}" && -n "${per[$kind,100000]:-}" ]]; then
         awk -v k="$kind" -v a="${per[$kind,1000]}" -v b="${per[$kind,100000]}" \
             'BEGIN { printf "growth 1,000 -> 100,000 fields, %-12s %.2f× the instructions\n", k ":", b / a }'

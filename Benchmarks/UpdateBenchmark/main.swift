@@ -24,6 +24,10 @@ enum Kind: String, CaseIterable {
     case show
     /// The reference: the changed form laid out from scratch.
     case full
+    /// `set`'s shortcut for the same value as `value`: the stored minimap
+    /// recoloured without a layout (`FormDefinition.minimapRects(afterValueOf:changedFrom:rects:)`),
+    /// what a one-shot `formctl set` does, having no layout kept from before.
+    case setShortcut = "set-shortcut"
 
     var label: String {
         switch self {
@@ -31,6 +35,7 @@ enum Kind: String, CaseIterable {
         case .titleValue: "value the title shows"
         case .show: "hidden field shown"
         case .full: "full layout"
+        case .setShortcut: "set's shortcut, same value"
         }
     }
 }
@@ -54,15 +59,19 @@ struct Changes {
     private var form: FormDefinition
     let kind: Kind
 
+    /// The stored minimap `set`'s shortcut starts from.
+    private var rects: [MinimapRect]
+
     init(kind: Kind, fields: Int) {
         self.kind = kind
         form = makeForm(fields: fields)
         picture = RetainedFormPicture(form: form)
+        rects = picture.minimapRects
     }
 
     private var key: String {
         switch kind {
-        case .value, .full: "f\(form.fields.count / 2)"
+        case .value, .full, .setShortcut: "f\(form.fields.count / 2)"
         case .titleValue: "f1"
         case .show: "f\(form.fields.count / 2 + 1)"
         }
@@ -82,6 +91,10 @@ struct Changes {
         case .full:
             form.fields[index].value = step % 2 == 0 ? "typed \(step % 7)" : ""
             _ = FormPicture.minimapRects(of: form)
+        case .setShortcut:
+            let before = form
+            form.fields[index].value = step % 2 == 0 ? "typed \(step % 7)" : ""
+            rects = form.minimapRects(afterValueOf: key, changedFrom: before, rects: rects) ?? FormPicture.minimapRects(of: form)
         }
     }
 }
@@ -100,7 +113,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--profile" {
     guard arguments.count == 4, let kind = Kind(rawValue: arguments[1]), let fields = Int(arguments[2]), let count = Int(arguments[3]),
           fields >= 3, count >= 1 else {
-        FileHandle.standardError.write(Data("usage: UpdateBenchmark --profile value|title-value|show|full FIELDS COUNT\n".utf8))
+        FileHandle.standardError.write(Data("usage: UpdateBenchmark --profile value|title-value|show|set-shortcut|full FIELDS COUNT\n".utf8))
         exit(64)
     }
     var changes = Changes(kind: kind, fields: fields)
@@ -128,10 +141,10 @@ print(pad("fields", 9) + pad("change", 27) + pad("median µs", 13) + pad("runs",
 var valueTimes: [Int: Double] = [:]
 for size in sizes {
     var fullTime = 0.0
-    for kind in [Kind.full, .value, .titleValue, .show] {
+    for kind in [Kind.full, .value, .titleValue, .show, .setShortcut] {
         var changes = Changes(kind: kind, fields: size)
         // Fewer runs where each is a layout of a large form.
-        let runs = kind == .value ? 300 : max(3, min(100, 300_000 / size))
+        let runs = kind == .value || kind == .setShortcut ? 300 : max(3, min(100, 300_000 / size))
         changes.apply(runs) // warm-up: code and memory
         var times: [Double] = []
         for step in 0..<runs {
@@ -145,7 +158,7 @@ for size in sizes {
         let counts = changes.picture.counts
         print(pad("\(size)", 9) + pad(kind.label, 27) + pad(String(format: "%.1f", median * 1e6), 13) + pad("\(runs)", 7)
               + pad(String(format: "%.3f%%", 100 * median / fullTime), 11)
-              + (kind == .full ? "-" : "\(counts.inPlace) / \(counts.inPlace + counts.relaidOut - 1)"))
+              + (kind == .full || kind == .setShortcut ? "-" : "\(counts.inPlace) / \(counts.inPlace + counts.relaidOut - 1)"))
     }
 }
 if let small = valueTimes[1_000], let large = valueTimes[100_000] {

@@ -48,11 +48,10 @@ extension _ViewGraph {
         for top in record.nodes where !canUpdateValues(above: top) { return dropNodes(from: nodeMark, childMark) }
 
         // Kept: the old nodes draw and write what the new ones would.
-        var replaced: [NodeID: NodeID] = [:]
-        for (old, new) in pairs {
-            nodes[Int(old)].payload = nodes[Int(new)].payload
-            replaced[new] = old
-        }
+        for (old, new) in pairs { nodes[Int(old)].payload = nodes[Int(new)].payload }
+        // Views named inside the rebuilt one now name the old nodes (a map
+        // made only when there are some: usually the view is rebuilt bare).
+        let replaced = rebuilt.isEmpty ? [:] : Dictionary(pairs.map { ($0.new, $0.old) }, uniquingKeysWith: { first, _ in first })
         for (name, var inner) in rebuilt {
             let nodes = inner.nodes.compactMap { replaced[$0] }
             (inner.first, inner.others) = (nodes.first ?? -1, Array(nodes.dropFirst()))

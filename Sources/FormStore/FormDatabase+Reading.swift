@@ -33,6 +33,13 @@ extension FormDatabase {
         }
     }
 
+    /// The whole form and the minimap's rectangles as `minimapRects()` gives
+    /// them, in one read: neither is newer than the other, as two reads
+    /// could be when a change commits between them.
+    public func definitionWithMinimap() throws(FormStoreError) -> (form: FormDefinition, rects: [MinimapRect]) {
+        try read { db in (try FormTables.definition(db), try currentMinimapRects(db)) }
+    }
+
     /// The stored rectangles, or, for a read-only database that is stale,
     /// the ones computed in memory.
     private func currentMinimapRects(_ db: Database) throws -> [MinimapRect] {

@@ -7,4 +7,13 @@ extension FormFile {
     public func editableForm() throws(FormKitError) -> FormDefinition {
         try definition()
     }
+
+    /// The whole form and the selected page's minimap rectangles as `set`
+    /// stored them, read in one transaction, so that a change committed
+    /// meanwhile is in both or in neither (the server's change feed compares
+    /// one such reading with the next).
+    public func formWithStoredMinimap() throws(FormKitError) -> (form: FormDefinition, minimap: [MinimapRect]) {
+        let read = try reading { db throws(FormStoreError) in try db.definitionWithMinimap() }
+        return (read.form, read.rects)
+    }
 }

@@ -41,7 +41,16 @@ struct FormSnapshot: Sendable {
     /// by key from `minimaps`, kept between readings). A page that no longer
     /// exists is left out (the structure says it changed).
     static func read(_ file: FormFile, pages: Set<String?>, minimaps: PageMinimaps) throws(FormKitError) -> FormSnapshot {
-        let form = try file.editableForm()
+        // The selected page's rectangles are the stored ones, read with the
+        // values in one transaction: read apart, a set committed between
+        // the two reads paired old values with new rectangles, and the next
+        // reading sent a refresh and a change for one set.
+        let (form, stored): (FormDefinition, [MinimapRect]?)
+        if pages.contains(nil) {
+            (form, stored) = try file.formWithStoredMinimap()
+        } else {
+            (form, stored) = (try file.editableForm(), nil)
+        }
         var fields: [String: FieldState] = [:]
         fields.reserveCapacity(form.fields.count)
         for (field, shown) in zip(form.fields, form.shownFlags) {
@@ -55,11 +64,7 @@ struct FormSnapshot: Sendable {
                 if form.page(page) != nil { rects[page] = minimaps.rects(of: form, page: page) }
                 continue
             }
-            do throws(FormKitError) {
-                rects[page] = try minimap(of: file, page: page)
-            } catch where error.code == .unknownName {
-                continue
-            }
+            if let stored { rects[page] = keyed(stored) }
         }
         let structure = Structure(
             titleTemplate: form.titleTemplate, rows: form.rows, pages: form.pages, selectedPage: form.selectedPage,
@@ -74,6 +79,7 @@ struct FormSnapshot: Sendable {
     /// Page `page`'s minimap rectangles, as `GET /api/minimap?page=` lists
     /// them; throws `unknownName` for a page the form does not have.
     static func minimap(of file: FormFile, page: String?) throws(FormKitError) -> [RectID: MinimapRect] {
+        guard let page else { return keyed(try file.formWithStoredMinimap().minimap) }
         struct Minimap: Decodable { let rects: [MinimapRect] }
         let text = try file.minimap(format: .json, page: page)
         let minimap: Minimap
@@ -82,9 +88,14 @@ struct FormSnapshot: Sendable {
         } catch {
             throw .internalError("cannot read the minimap's JSON: \(error)")
         }
-        var rects: [RectID: MinimapRect] = [:]
-        for rect in minimap.rects { rects[RectID(kind: rect.kind, key: rect.key)] = rect }
-        return rects
+        return keyed(minimap.rects)
+    }
+
+    /// `rects` by kind and key.
+    private static func keyed(_ rects: [MinimapRect]) -> [RectID: MinimapRect] {
+        var keyed: [RectID: MinimapRect] = [:]
+        for rect in rects { keyed[RectID(kind: rect.kind, key: rect.key)] = rect }
+        return keyed
     }
 
     /// What a client that saw `self` must be told to see `next`: one

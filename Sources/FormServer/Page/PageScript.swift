@@ -249,6 +249,8 @@ enum PageScript {
       let events = null;
       function listen() {
         events = new EventSource('/api/events?page=' + encode(page));
+        // Marks the page as following changes (tests wait for it).
+        events.addEventListener('open', () => document.documentElement.classList.add('live'));
         events.addEventListener('change', (event) => {
           try { applyChange(JSON.parse(event.data)); } catch (error) { refresh(); }
         });

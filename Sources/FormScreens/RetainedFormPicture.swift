@@ -145,21 +145,11 @@ public final class RetainedFormPicture {
     }
 
     /// The keys the title template names (`{key}`), as `FormDefinition.title` reads them.
-    private static func keys(inTitle template: String) -> Set<String> {
-        var keys: Set<String> = []
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            keys.insert(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return keys
-    }
-
     private func layOut() {
         // The old layout is freed first: a large form's two graphs at once
         // would take twice the memory.
         (cachedPicture, keptMinimap, lookups, title, page) = (nil, nil, nil, form.title, nil)
-        titleKeys = Self.keys(inTitle: form.titleTemplate)
+        titleKeys = form.titleKeys
         if let screen = PageScreen(form) {
             let page = RetainedLayout(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
                                       textMeasurer: textMeasurer)

@@ -51,7 +51,7 @@ extension FormDatabase {
         // the migration runner has checked, under the write lock, that the
         // schema is formctl's and known (`ensureWAL` comes after).
         let queue = try mappingErrors(path: path) {
-            try DatabaseQueue(path: path, configuration: writerConfiguration(busyTimeout: busyTimeout))
+            try DatabaseQueue(path: path, configuration: writerConfiguration(busyTimeout: busyTimeout, path: path))
         }
         let database = FormDatabase(path: path, queue: queue, geometry: geometry)
         do {
@@ -94,14 +94,16 @@ extension FormDatabase {
         return true
     }
 
-    /// The configuration of a connection that writes: foreign keys on, and
-    /// a busy handler that polls every 0.2–2 ms (jittered) up to
-    /// `busyTimeout`. SQLite's own timeout backs off to 100 ms sleeps,
-    /// which lets a waiting writer starve while others keep taking the lock.
-    static func writerConfiguration(busyTimeout: TimeInterval) -> Configuration {
+    /// The configuration of a connection that writes the database at
+    /// `path`: foreign keys on, and a busy handler that polls every 0.2–2
+    /// ms (jittered) until the lock has been held for `busyTimeout` with no
+    /// commit by anyone (`BusyWait`). SQLite's own timeout backs off to 100
+    /// ms sleeps, which lets a waiting writer starve while others keep
+    /// taking the lock.
+    static func writerConfiguration(busyTimeout: TimeInterval, path: String) -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
-        config.busyMode = .callback(BusyWait(timeout: busyTimeout).callback)
+        config.busyMode = .callback(BusyWait(timeout: busyTimeout, path: path).callback)
         return config
     }
 

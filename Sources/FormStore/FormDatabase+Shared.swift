@@ -25,7 +25,7 @@ extension FormDatabase {
     static func openShared(path: String, create: Bool, busyTimeout: TimeInterval, geometry: any MinimapGeometry) throws(FormStoreError) -> FormDatabase {
         let checked = try open(path: path, create: create, busyTimeout: busyTimeout, geometry: geometry)
         defer { try? ClosedConnections.close(checked.queue) }
-        var config = writerConfiguration(busyTimeout: busyTimeout)
+        var config = writerConfiguration(busyTimeout: busyTimeout, path: path)
         // One reader, opened here with the writer: GRDB opens readers when
         // first needed, and one opened later would open whatever file is at
         // the path by then. Reads wait for each other (they are short),

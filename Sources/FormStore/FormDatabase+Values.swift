@@ -14,10 +14,16 @@ extension FormDatabase {
     /// the write lock is taken, from a read of the form; the lock is held
     /// only to write the value, its state and the rectangles that changed.
     /// If anyone committed in between (another connection, or this one for
-    /// another caller: see `ConnectionVersion`), the lock is released and
-    /// the work redone from a fresh read;
-    /// after a few such rounds the work is done under the lock, so a `set`
-    /// always finishes.
+    /// another caller: see `ConnectionVersion`), the form is read again
+    /// under the lock: when what changed is values the layout does not read
+    /// (`FormDefinition.keysTheLayoutReads`) or this field's own, the work
+    /// still holds and is written, with the other fields' colours as they
+    /// now are; otherwise the lock is released and the work redone from a
+    /// fresh read. After `plannedRounds` such rounds the work is done under
+    /// the lock, so a `set` always finishes. (Many processes setting fields
+    /// at once thus hold the lock for a write each, not for a layout each:
+    /// with every core busy, layouts under the lock made others wait past
+    /// the busy timeout.)
     @discardableResult
     public func setValue(key: String, value: String) throws(FormStoreError) -> Field {
         try setValue(key: key, checkedValue: try FieldInput.checked(value, key: key))
@@ -28,7 +34,7 @@ extension FormDatabase {
     public func setValue(key: String, checkedValue: CheckedValue) throws(FormStoreError) -> Field {
         let value = checkedValue.text
         if isReadOnly { throw .readOnly(path: path) }
-        for _ in 0..<4 {
+        for _ in 0..<Self.plannedRounds {
             guard let plan = try planSet(key: key, value: value) else { break }
             if let field = try apply(plan) { return field }
         }
@@ -40,10 +46,47 @@ extension FormDatabase {
     /// minimap before and after.
     private struct SetPlan {
         var version: ConnectionVersion
+        /// The form as read, before the new value.
+        var before: FormDefinition
         var field: Field
         var storedRects: [MinimapRect]
         var rects: [MinimapRect]
+
+        /// Whether the plan's work holds for the form as it is now: `now`
+        /// differs from `before` in nothing but values the layout does not
+        /// read and this field's own (which the plan replaces).
+        func holds(for now: FormDefinition) -> Bool {
+            guard now.fields.count == before.fields.count else { return false }
+            let read = before.keysTheLayoutReads
+            var normalized = now
+            for index in normalized.fields.indices {
+                let key = normalized.fields[index].key
+                guard key == before.fields[index].key else { return false }
+                if key == field.key || !read.contains(key) {
+                    normalized.fields[index].value = before.fields[index].value
+                }
+            }
+            return normalized == before
+        }
+
+        /// The plan's rectangles with every other field's colour as in `now`
+        /// (its value, and so its colour, may have changed since the plan's
+        /// read; its place, by `holds(for:)`, has not).
+        func rects(colouredAs now: FormDefinition) -> [MinimapRect] {
+            var colours: [String: FieldColor] = [:]
+            for other in now.fields where other.key != field.key { colours[other.key] = other.state.color }
+            return rects.map { rect in
+                guard rect.kind == .field, let colour = colours[rect.key], rect.color != colour else { return rect }
+                var recoloured = rect
+                recoloured.color = colour
+                return recoloured
+            }
+        }
     }
+
+    /// How many times a `set` works outside the lock before it does its
+    /// work under the lock (see `setValue(key:value:)`).
+    static let plannedRounds = 16
 
     /// Reads the form and works out the `set`; nil when the derived data is
     /// stale (the slow path refreshes everything under the lock).
@@ -70,18 +113,25 @@ extension FormDatabase {
         }
         form.fields[index].value = value
         let rects = geometry.minimapRects(of: form, after: .value(key: key, before: before, rects: storedRects))
-        return SetPlan(version: version, field: form.fields[index], storedRects: storedRects, rects: rects)
+        return SetPlan(version: version, before: before, field: form.fields[index], storedRects: storedRects, rects: rects)
     }
 
     /// Writes `plan` under the write lock if nobody committed since it was
-    /// read; nil (and nothing written) otherwise.
+    /// read, or if what was committed leaves the plan's work as it is; nil
+    /// (and nothing written) otherwise.
     private func apply(_ plan: SetPlan) throws(FormStoreError) -> Field? {
         try writeMarkingHistory { db -> Field? in
-            guard try ConnectionVersion(db) == plan.version else { return nil }
+            var (rects, storedRects) = (plan.rects, plan.storedRects)
+            if try ConnectionVersion(db) != plan.version {
+                guard try !DerivedState.needsRefresh(db) else { return nil }
+                let now = try FormTables.definition(db)
+                guard plan.holds(for: now) else { return nil }
+                (rects, storedRects) = (plan.rects(colouredAs: now), try FormTables.minimapRects(db))
+            }
             let field = plan.field
             try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [field.value, field.key])
             try DerivedState.store(field.validation, ofField: field.key, db)
-            try DerivedState.storeMinimap(plan.rects, replacing: plan.storedRects, db)
+            try DerivedState.storeMinimap(rects, replacing: storedRects, db)
             try DerivedState.clearRefreshFlag(db)
             return field
         }

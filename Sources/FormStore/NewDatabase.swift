@@ -49,7 +49,7 @@ enum NewDatabase {
     private static func build(_ temporary: String, reportedAs path: String, busyTimeout: TimeInterval, form: FormDefinition,
                               geometry: any MinimapGeometry) throws(FormStoreError) {
         let queue = try mappingErrors(path: path) {
-            let queue = try DatabaseQueue(path: temporary, configuration: FormDatabase.writerConfiguration(busyTimeout: busyTimeout))
+            let queue = try DatabaseQueue(path: temporary, configuration: FormDatabase.writerConfiguration(busyTimeout: busyTimeout, path: temporary))
             try queue.writeWithoutTransaction { db in
                 guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
                     throw FormStoreError.underlying(message: "cannot switch \(path) to WAL mode")

@@ -1,0 +1,31 @@
+extension FormDefinition {
+    /// The keys the title template names (`{first}` names `first`), whether
+    /// or not a field has them.
+    public var titleKeys: Set<String> {
+        Self.keys(inTitle: titleTemplate)
+    }
+
+    /// The keys `template` names between braces.
+    public static func keys(inTitle template: String) -> Set<String> {
+        var keys: Set<String> = []
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            keys.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return keys
+    }
+
+    /// The fields whose values reach the layout: those the title shows (the
+    /// title's text, and so its size, changes with them) and those a
+    /// `show_if` reads (they show and hide fields). A new value in any other
+    /// field changes nothing on screen but its own field's colour: a text
+    /// field's size never depends on its text.
+    public var keysTheLayoutReads: Set<String> {
+        var keys = titleKeys
+        for field in fields {
+            if let condition = field.showIf { keys.insert(condition.field) }
+        }
+        return keys
+    }
+}

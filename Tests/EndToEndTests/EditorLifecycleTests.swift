@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `formctl edit` and the world around it: signals and resizing.
-@Suite("formctl edit: signals and resizing")
+@Suite("formctl edit: signals and resizing", .tags(.terminal), .slow)
 struct EditorLifecycleTests {
     @Test("kill -TERM saves the typed value and leaves the terminal as it was")
     func sigtermSavesAndRestores() throws {
@@ -14,11 +14,10 @@ struct EditorLifecycleTests {
         try terminal.waitFor(text: "Hello Ada")
         // Well within the second after which typing is saved anyway.
         kill(try terminal.commandPID(), SIGTERM)
-        try terminal.waitFor(text: "EXIT=143")
+        let settings = try terminal.waitForExit(143)
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'first'") == "Ada")
         #expect(try sandbox.value("SELECT COUNT(*) FROM history WHERE key = 'first' AND old_value IS NOT NULL") == "1")
         #expect(try terminal.format("#{alternate_on}") == "0")
-        let settings = Set(try terminal.capture().split(whereSeparator: \.isWhitespace))
         #expect(settings.isSuperset(of: ["echo", "icanon", "isig"]), "stty -a after formctl: \(settings.sorted())")
     }
 
@@ -28,7 +27,7 @@ struct EditorLifecycleTests {
         try sandbox.createDatabase()
         let terminal = try EditorTypingTests.startEditor(sandbox)
         try terminal.type("Ada")
-        try terminal.waitFor(text: "saved first", timeout: 5)
+        try terminal.waitFor(text: "saved first")
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'first'") == "Ada")
     }
 

@@ -4,7 +4,7 @@ import Testing
 /// `formctl edit` on a form in pages, in a real terminal (tmux, 120 × 40):
 /// the tab bar row, switching pages with Ctrl-→/← and F1…F9, the choice
 /// stored as `page select` stores it, and every page saved.
-@Suite("formctl edit: pages")
+@Suite("formctl edit: pages", .tags(.terminal), .slow)
 struct EditorPagesTests {
     @Test("Ctrl-→ and F-keys switch pages: the tab bar highlights the page, its fields are shown, the title stays the form's")
     func switchingPages() throws {

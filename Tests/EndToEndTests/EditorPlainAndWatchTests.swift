@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `formctl edit --plain` through a pipe, and `formctl minimap --watch`.
-@Suite("formctl edit --plain and minimap --watch")
+@Suite("formctl edit --plain and minimap --watch", .tags(.terminal), .slow)
 struct EditorPlainAndWatchTests {
     @Test("printf 'Ada\\n\\nLovelace\\n' | formctl edit --plain saves first and last and keeps middle", arguments: [true, false])
     func plainThroughPipe(explicit: Bool) throws {
@@ -43,7 +43,7 @@ struct EditorPlainAndWatchTests {
         let before = try terminal.screen()
         #expect(!before.colors(fromColumn: 0).contains { $0.color == green })
         try sandbox.exec("UPDATE field SET value = 'Ada' WHERE key = 'first';")
-        try terminal.waitFor("a green field in the minimap", timeout: 5) { screen in
+        try terminal.waitFor("a green field in the minimap") { screen in
             screen.colors(fromColumn: 0).contains { $0.color == green }
         }
         // Drawn over the old picture: the screen holds one minimap, as tall as before.
@@ -60,11 +60,11 @@ struct EditorPlainAndWatchTests {
         try sandbox.createDatabase()
         let child = try ChildProcess(try Formctl.binary(), ["minimap", "--watch", "--format", "text", "--db", sandbox.db],
                                      environment: childEnvironment())
-        #expect(child.waitForOutput(containing: "RRRR", timeout: 10))
+        #expect(child.waitForOutput(containing: "RRRR", timeout: 60))
         try sandbox.exec("UPDATE field SET value = 'Ada' WHERE key = 'first';")
-        #expect(child.waitForOutput(containing: "GGGG", timeout: 5))
+        #expect(child.waitForOutput(containing: "GGGG", timeout: 60))
         child.send(SIGINT)
-        let result = child.wait(timeout: 10)
+        let result = child.wait(timeout: 60)
         let titleRows = result.stdoutText.split(separator: "\n").filter { $0.contains("PPPP") }.count
         #expect(titleRows == 4, "two pictures of two title rows each")
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// Submitting from `formctl edit`: Ctrl-X and Ctrl-O in a real terminal
 /// (tmux, 120 × 40), and plain mode's "Submit? [y/N]", read back with sqlite3.
-@Suite("formctl edit: submitting")
+@Suite("formctl edit: submitting", .tags(.terminal), .slow)
 struct EditorSubmitTests {
     /// Types the seed form's four shown fields in, Tab between them.
     static func fillIn(_ terminal: TmuxTerminal, email: String = "ada@example.com") throws {

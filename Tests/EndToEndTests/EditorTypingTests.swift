@@ -3,7 +3,7 @@ import Testing
 
 /// `formctl edit` in a real terminal (tmux, 120 × 40): what typing shows at
 /// each keystroke, the status line, and what quitting saves.
-@Suite("formctl edit: typing")
+@Suite("formctl edit: typing", .tags(.terminal), .slow)
 struct EditorTypingTests {
     /// The state colours, as the minimap and `capture-pane -e` show them.
     static let red = ScreenCapture.RGB(red: 255, green: 59, blue: 48)
@@ -84,7 +84,7 @@ struct EditorTypingTests {
         try terminal.type("ada@example.com")
         try terminal.waitFor(text: "Hello Ada B")
         try terminal.keys("Escape")
-        try terminal.waitFor(text: "EXIT=0")
+        let settings = try terminal.waitForExit(0)
 
         let values = try sandbox.rows("SELECT key, value FROM field WHERE key IN ('first', 'middle', 'last', 'email') ORDER BY position")
         #expect(values == [["first", "Ada"], ["middle", "B"], ["last", ""], ["email", "ada@example.com"]])
@@ -94,18 +94,18 @@ struct EditorTypingTests {
         #expect(history == [["email", "1", "formctl"], ["first", "1", "formctl"], ["middle", "1", "formctl"]])
         // The terminal is back: main screen, echo and line editing on.
         #expect(try terminal.format("#{alternate_on}") == "0")
-        let settings = Set(try terminal.capture().split(whereSeparator: \.isWhitespace))
         #expect(settings.isSuperset(of: ["echo", "icanon", "isig"]), "stty -a after formctl: \(settings.sorted())")
     }
 
-    @Test("formctl set from another shell shows on screen within a second; the field being typed in keeps the user's text")
+    @Test("formctl set from another shell shows on screen; the field being typed in keeps the user's text")
     func othersChangesAppear() throws {
         let sandbox = try Sandbox()
         try sandbox.createDatabase()
         let terminal = try Self.startEditor(sandbox)
         try sandbox.ok(["set", "last", "Lovelace"])
-        let seconds = try terminal.waitFor(text: "Lovelace", timeout: 5)
-        #expect(seconds < 1, "Lovelace appeared after \(seconds) s")
+        // How soon is LiveChangeLatencyTests' and Benchmarks/editor.sh's
+        // business; here, that it comes, and where.
+        try terminal.waitFor(text: "Lovelace")
         #expect(try terminal.screen().line(0).hasPrefix("Hello   Lovelace"))
 
         try terminal.type("Ad")

@@ -11,7 +11,7 @@ import Testing
 ///
 /// The form's structure is read back with `fields --json` (what `export`
 /// reads, through FormKit, once it is wired to `--format json-schema`).
-@Suite("JSON Schema export")
+@Suite("JSON Schema export", .tags(.jsonSchemaOracle), .slow)
 struct JSONSchemaExportTests {
     /// The form the database holds, as a form file would declare it.
     static func spec(_ box: Sandbox) throws -> FormSpec {

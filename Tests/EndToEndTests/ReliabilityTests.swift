@@ -12,7 +12,7 @@ import Glibc
 /// `FORMCTL_RELIABILITY_SETS` (default 100) sets how many sets each writer
 /// makes and `FORMCTL_RELIABILITY_ROUNDS` (default 100) how many SIGKILL
 /// rounds run; the figures each test prints are quoted in the README.
-@Suite("reliability", .serialized)
+@Suite("reliability", .serialized, .tags(.reliability), .slow)
 struct ReliabilityTests {
     static let setsPerWriter = Int(ProcessInfo.processInfo.environment["FORMCTL_RELIABILITY_SETS"] ?? "") ?? 100
     static let killRounds = Int(ProcessInfo.processInfo.environment["FORMCTL_RELIABILITY_ROUNDS"] ?? "") ?? 100
@@ -171,7 +171,7 @@ struct ReliabilityTests {
         print("concurrentCreation: 5 rounds × 16 creators, other core busy: \(busyExits) exits with 75, \(failures) failed")
     }
 
-    @Test("SIGKILL at random moments during creation, migration and sets (100 rounds): no acknowledged write lost, no corruption, no busy exit")
+    @Test("SIGKILL at random moments during creation, migration and sets (100 rounds): no acknowledged write lost, no corruption, no busy exit", .tags(.sigkill), .slow)
     func killedWriters() throws {
         let box = try Sandbox()
         let binary = try Formctl.binary()

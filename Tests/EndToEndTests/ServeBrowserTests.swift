@@ -12,7 +12,7 @@ import Testing
 /// `formctl responses` lists; `<script>alert(1)</script>"'&` stays text and
 /// never runs; a plain form post saves. Skipped only off CI when Chromium,
 /// its driver or selenium is missing (`.ci/run` installs them).
-@Suite("formctl serve in headless Chromium", .serialized)
+@Suite("formctl serve in headless Chromium", .serialized, .tags(.browser), .slow)
 struct ServeBrowserTests {
     static let python = "/usr/bin/python3"
 
@@ -57,7 +57,7 @@ struct ServeBrowserTests {
         let result = try ChildProcess(URL(fileURLWithPath: Self.python),
                                       [Self.script("serve_page.py"), server.url, formctl, sandbox.db],
                                       environment: childEnvironment(), currentDirectory: sandbox.folder)
-            .wait(timeout: 180)
+            .wait(timeout: 900)
         let lines = result.stdoutText.split(separator: "\n")
         print(lines.suffix(3).joined(separator: "\n"))
         #expect(result.succeeded, "\(result)")
@@ -85,7 +85,7 @@ struct ServeBrowserTests {
 
         func stop() {
             process.send(SIGTERM)
-            let result = process.wait(timeout: 20)
+            let result = process.wait(timeout: 60)
             #expect(result.succeeded, "formctl serve stops cleanly on SIGTERM: \(result)")
         }
     }

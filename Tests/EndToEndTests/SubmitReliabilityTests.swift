@@ -15,7 +15,7 @@ extension ReliabilityTests {
     /// `FORMCTL_RELIABILITY_SETS` (default 100) sets how many submits each of
     /// the 16 processes makes and `FORMCTL_RELIABILITY_ROUNDS` (default 100)
     /// how many SIGKILL rounds run, as for ReliabilityTests.
-    @Suite("submit reliability", .serialized)
+    @Suite("submit reliability", .serialized, .tags(.reliability), .slow)
     struct SubmitReliabilityTests {
         static let submitsPerProcess = Int(ProcessInfo.processInfo.environment["FORMCTL_RELIABILITY_SETS"] ?? "") ?? 100
         static let killRounds = Int(ProcessInfo.processInfo.environment["FORMCTL_RELIABILITY_ROUNDS"] ?? "") ?? 100
@@ -117,7 +117,7 @@ extension ReliabilityTests {
             print("concurrentSubmitters: \(processes) processes × \(submits) submit --from, other core busy: \(String(format: "%.1f", seconds)) s, \(codes.filter { $0 == 75 }.count) exits with 75, \(codes.filter { $0 != 0 }.count) failed, \(responses.count) responses")
         }
 
-        @Test("SIGKILL at random moments during values --load, submit and submit --from (100 rounds): every acknowledged response whole, none half-written, values cleared iff the response exists")
+        @Test("SIGKILL at random moments during values --load, submit and submit --from (100 rounds): every acknowledged response whole, none half-written, values cleared iff the response exists", .tags(.sigkill), .slow)
         func killedSubmitters() throws {
             let box = try Sandbox()
             try box.createDatabase()

@@ -101,7 +101,7 @@ struct FormDirectionTests {
         ])
     }
 
-    @Test("docs/form-file.schema.json: the right-to-left example and direction ltr are valid, any other direction is not")
+    @Test("docs/form-file.schema.json: the right-to-left example and direction ltr are valid, any other direction is not", .tags(.jsonSchemaOracle), .slow)
     func schema() throws {
         let valid = [try FormFileSchemaTests.json("Examples/forms/contact-rtl.yaml"),
                      #"{"direction": "ltr", "pages": [{"key": "main"}]}"#]

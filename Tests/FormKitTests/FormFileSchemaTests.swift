@@ -7,7 +7,7 @@ import Testing
 /// pipelines, checked by a real draft 2020-12 validator (Python's
 /// `jsonschema`) against what formctl itself reads: the example forms are
 /// valid, and files formctl refuses for a reason a schema can say are not.
-@Suite("the form file's JSON Schema")
+@Suite("the form file's JSON Schema", .tags(.jsonSchemaOracle), .slow)
 struct FormFileSchemaTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

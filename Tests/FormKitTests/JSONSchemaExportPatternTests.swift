@@ -7,7 +7,7 @@ import Testing
 /// strings, the exported `pattern` (Python's `jsonschema`) accepts a
 /// non-empty string exactly when the rule pattern (PCRE2, whole value) does.
 /// Python's `re` and ECMA-262 read every construct the export writes alike.
-@Suite("JSON Schema export: patterns")
+@Suite("JSON Schema export: patterns", .tags(.jsonSchemaOracle), .slow)
 struct JSONSchemaExportPatternTests {
     static let strings = [
         "a", "abc", "ABC", "abc\n", "a\nb", "\n", "\r", "x y", "\t", "123", "١٢٣", "٣", "12a", "é", "e\u{301}", "É", "😀", "😀😀",

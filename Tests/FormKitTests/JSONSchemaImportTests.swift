@@ -12,7 +12,7 @@ import CLISupport
 /// on non-ASCII, `$` before a final newline, `.` on `\r`) and where its
 /// `format: email` is looser than RFC 5321 (strings with an `@` that are
 /// not addresses); those are checked against ECMA-262's meaning below.
-@Suite("JSON Schema import")
+@Suite("JSON Schema import", .tags(.jsonSchemaOracle), .slow)
 struct JSONSchemaImportTests {
     /// A property schema and the strings to try on it.
     struct Case {

@@ -1,5 +1,21 @@
 import FormKit
 import Foundation
+import Testing
+
+/// Tests that run Python's `jsonschema` (JSONSchemaTestSupport), left out
+/// of the quick loop with the other slow suites (the README's development
+/// notes); the same tag and trait as EndToEndTests' (Support/Tags.swift).
+extension Tag {
+    @Tag static var jsonSchemaOracle: Self
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Skipped when `FORMCTL_QUICK=1`: left out of the quick loop.
+    static var slow: Self {
+        .disabled(if: ProcessInfo.processInfo.environment["FORMCTL_QUICK"] == "1",
+                  "a slow suite, left out of the quick loop (FORMCTL_QUICK=1)")
+    }
+}
 
 /// A temporary folder with a form database path in it, removed when the
 /// value goes.

@@ -119,20 +119,26 @@ import Testing
         let store = try openStore(path, busyTimeout: 0.2)
         defer { try? store.close() }
 
-        // A sqlite3 shell holding the write lock for a while.
+        // A sqlite3 shell holding the write lock until `release` exists.
         let marker = folder.path("locked")
+        let release = folder.path("release")
         let shell = Process()
         shell.executableURL = try sqlite3Executable()
-        shell.arguments = ["-batch", "-init", "/dev/null", path, "BEGIN IMMEDIATE;", ".shell touch '\(marker)'; sleep 2", "COMMIT;"]
+        shell.arguments = ["-batch", "-init", "/dev/null", path, "BEGIN IMMEDIATE;",
+                           ".shell touch '\(marker)'; while [ ! -e '\(release)' ]; do sleep 0.01; done", "COMMIT;"]
         shell.standardOutput = FileHandle.nullDevice
         try shell.run()
-        defer { shell.waitUntilExit() }
-        let deadline = Date().addingTimeInterval(10)
+        defer {
+            _ = FileManager.default.createFile(atPath: release, contents: nil)
+            shell.waitUntilExit()
+        }
+        let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: marker) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
         #expect(FileManager.default.fileExists(atPath: marker))
         #expect(storeError { try store.setValue(key: "first", value: "x") } == .busy(path: path))
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
         shell.waitUntilExit()
         #expect(try store.setValue(key: "first", value: "x").value == "x")
     }

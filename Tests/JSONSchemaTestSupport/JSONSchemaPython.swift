@@ -2,9 +2,11 @@ import Foundation
 
 /// Python's `jsonschema` (draft 2020-12, formats asserted), run through
 /// `Scripts/jsonschema-check.py` with the interpreter of the virtualenv
-/// `Scripts/jsonschema-venv.sh` makes: `$FORMCTL_JSONSCHEMA_PYTHON`, else
-/// `.venv-jsonschema/bin/python` in the package. Neither there is a
-/// failure with the command that makes it, never a silent pass.
+/// `Scripts/jsonschema-venv.sh` makes: `$FORMCTL_JSONSCHEMA_PYTHON` when set,
+/// else `.venv-jsonschema/bin/python` in the package, which the first test
+/// that needs it makes by running that script (once per test process), so
+/// that `swift test` on a new clone needs no step before it. A virtualenv
+/// that cannot be made is a failure that says why, never a silent pass.
 ///
 /// (A library target of its own, so that FormKitTests and EndToEndTests
 /// share one copy: test targets cannot depend on each other.)
@@ -22,18 +24,42 @@ public enum JSONSchemaPython {
     static func interpreter() throws -> URL {
         if let path = ProcessInfo.processInfo.environment["FORMCTL_JSONSCHEMA_PYTHON"], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw Failure(description: "FORMCTL_JSONSCHEMA_PYTHON=\(path) is not an executable; run Scripts/jsonschema-venv.sh")
+                throw Failure(description: "FORMCTL_JSONSCHEMA_PYTHON=\(path) is not an executable; unset it, or run Scripts/jsonschema-venv.sh")
             }
             return URL(fileURLWithPath: path)
         }
-        let venv = packageRoot.appendingPathComponent(".venv-jsonschema/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: venv.path) else {
-            throw Failure(description: "no Python with jsonschema for the JSON Schema tests: run Scripts/jsonschema-venv.sh "
-                + "(it creates \(venv.deletingLastPathComponent().deletingLastPathComponent().path) with `python3 -m venv` and "
-                + "`pip install jsonschema`), or set FORMCTL_JSONSCHEMA_PYTHON to a python that has jsonschema")
-        }
-        return venv
+        return try virtualenv.get()
     }
+
+    /// `.venv-jsonschema/bin/python`, made (or found) by
+    /// `Scripts/jsonschema-venv.sh` the first time a test asks; a static
+    /// `let`, so that tests running side by side run the script once.
+    private static let virtualenv: Result<URL, Failure> = {
+        let script = packageRoot.appendingPathComponent("Scripts/jsonschema-venv.sh")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script.path]
+        process.currentDirectoryURL = packageRoot
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        do {
+            try process.run()
+        } catch {
+            return .failure(Failure(description: "cannot run \(script.path): \(error)"))
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let path = String(decoding: output, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
+            return .failure(Failure(description: "no Python with jsonschema for the JSON Schema tests: Scripts/jsonschema-venv.sh "
+                + "(python3 -m venv .venv-jsonschema && pip install jsonschema) exited \(process.terminationStatus): "
+                + String(decoding: errors, as: UTF8.self)
+                + " (Debian's python3 needs python3-venv; or set FORMCTL_JSONSCHEMA_PYTHON to a python that has jsonschema)"))
+        }
+        return .success(URL(fileURLWithPath: path))
+    }()
 
     /// One schema (JSON text) and the instances (JSON texts) to validate.
     public struct Job {

@@ -6,8 +6,9 @@ import Foundation
 /// server is killed when the value goes.
 ///
 /// The command runs under `sh -c`; after it exits the shell prints
-/// `EXIT=status` and the terminal's settings (`stty -a`), then waits, so
-/// that a test can see how formctl left the terminal.
+/// `EXIT=status`, the terminal's settings (`stty -a`) and `STTY-END`, then
+/// waits, so that a test can see how formctl left the terminal
+/// (`waitForExit(_:)`).
 final class TmuxTerminal: @unchecked Sendable {
     let socket: String
     let columns: Int, rows: Int
@@ -21,7 +22,7 @@ final class TmuxTerminal: @unchecked Sendable {
         let quoted = command.map(Self.shellQuoted).joined(separator: " ")
         // The trap keeps the shell alive when Ctrl-C ends the command (a
         // shell whose child dies of SIGINT would otherwise die of it too).
-        let script = "trap true INT; \(quoted); echo \"EXIT=$?\"; stty -a; exec sleep 600"
+        let script = "trap true INT; \(quoted); echo \"EXIT=$?\"; stty -a; echo \(Self.settingsEnd); exec sleep 600"
         try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-c", folder.path, script])
     }
 
@@ -100,10 +101,19 @@ final class TmuxTerminal: @unchecked Sendable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// What the shell prints after the terminal's settings.
+    static let settingsEnd = "STTY-END"
+
+    /// How long a test waits for what it expects before it fails: generous,
+    /// since on a busy machine (both cores taken by other work) a redraw can
+    /// take seconds; a test that passes returns as soon as the screen shows
+    /// it, so a longer deadline costs nothing then.
+    static let deadline: TimeInterval = 60
+
     /// Polls the screen every 20 ms until `predicate` holds; throws with
     /// the last screen after `timeout`. Returns the seconds it took.
     @discardableResult
-    func waitFor(_ what: String, timeout: TimeInterval = 10, _ predicate: (ScreenCapture) throws -> Bool) throws -> TimeInterval {
+    func waitFor(_ what: String, timeout: TimeInterval = deadline, _ predicate: (ScreenCapture) throws -> Bool) throws -> TimeInterval {
         let start = Date()
         var last = ScreenCapture("")
         while Date().timeIntervalSince(start) < timeout {
@@ -116,8 +126,23 @@ final class TmuxTerminal: @unchecked Sendable {
 
     /// Waits until the screen shows `text` somewhere.
     @discardableResult
-    func waitFor(text: String, timeout: TimeInterval = 10) throws -> TimeInterval {
+    func waitFor(text: String, timeout: TimeInterval = deadline) throws -> TimeInterval {
         try waitFor("\"\(text)\"", timeout: timeout) { $0.text.contains(text) }
+    }
+
+    /// Waits until the command has exited with `status` and the shell has
+    /// printed the terminal's settings in full (they come after `EXIT=`, so
+    /// reading at `EXIT=` alone could find none of them); returns the
+    /// words of `stty -a` (`echo`, `-icanon`, …).
+    func waitForExit(_ status: Int32) throws -> Set<Substring> {
+        try waitFor("EXIT=\(status) and the terminal's settings") {
+            $0.text.contains("EXIT=\(status)") && $0.text.contains(Self.settingsEnd)
+        }
+        let text = try capture()
+        guard let exit = text.range(of: "EXIT=\(status)"), let end = text.range(of: Self.settingsEnd, range: exit.upperBound..<text.endIndex) else {
+            throw TestFailure("no settings between EXIT=\(status) and \(Self.settingsEnd):\n\(text)")
+        }
+        return Set(text[exit.upperBound..<end.lowerBound].split(whereSeparator: \.isWhitespace))
     }
 
     /// The process id of the command (the shell's child).

@@ -54,4 +54,46 @@ struct InterleavedSetTests {
         #expect(stored.first { $0.key == "last" }?.color == .green)
         #expect(stored.first { $0.key == "first" }?.color == .green)
     }
+
+    @Test("a commit that changes no value the layout reads leaves the plan as it is: written without a second layout, with the other field's new colour")
+    func setLandingBetweenPlanAndWriteElsewhere() throws {
+        let folder = try TemporaryFolder()
+        let interleaving = Interleaving()
+        let plansOfAda = Mutex(0)
+        let layout: MinimapLayout = { definition in
+            // Planning `first = Ada`: set `email`, which neither the title
+            // shows nor a condition reads, through the same store, once.
+            if definition.fields.contains(where: { $0.key == "first" && $0.value == "Ada" }) {
+                plansOfAda.withLock { $0 += 1 }
+                if !interleaving.fired.withLock({ fired in defer { fired = true }; return fired }),
+                   let store = interleaving.store.withLock({ $0 }) {
+                    _ = try? store.setValue(key: "email", value: "ada@example.com")
+                }
+            }
+            var rects = testMinimap(definition)
+            rects[0].width = InterleavedSetTests.titleWidth(definition)
+            return rects
+        }
+        let store = try FormDatabase.open(path: folder.path("form.db"), create: true, busyTimeout: 5, minimap: layout)
+        defer { try? store.close() }
+        interleaving.store.withLock { $0 = store }
+
+        try store.setValue(key: "first", value: "Ada")
+
+        #expect(interleaving.fired.withLock { $0 }, "the other set ran between the plan and the write")
+        #expect(plansOfAda.withLock { $0 } == 1, "the plan was written as it was, not made again")
+        #expect(try store.field("email").value == "ada@example.com")
+        #expect(try store.field("first").value == "Ada")
+        let stored = try store.minimapRects()
+        #expect(stored.first { $0.kind == .title }?.width == 3)
+        #expect(stored.first { $0.key == "first" }?.color == .green)
+        // The plan was made while email was empty (red); its rectangle keeps
+        // the colour the other set gave it.
+        #expect(stored.first { $0.key == "email" }?.color == .green)
+        #expect(try store.minimapRects() == testMinimap(try store.definition()).map {
+            var rect = $0
+            if rect.kind == .title { rect.width = 3 }
+            return rect
+        }, "the stored minimap is the form's own")
+    }
 }

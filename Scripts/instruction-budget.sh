@@ -15,10 +15,12 @@ Benchmarks/instruction-budget.tsv. Prints the figure and the budget of
 each command; exits 1 when a command exceeds its budget by more than the
 tolerance (2% unless told), 0 otherwise.
 
-Callgrind's counts are exact and do not depend on the machine's load; they
-move by a few hundred instructions with the length of the database's path
-and the size of the environment (docs/performance.md, issue 34), far
-inside the tolerance.
+Callgrind's counts are exact and do not depend on the machine's load. Each
+command runs in its form's folder, names the database relatively and gets
+an environment of PATH alone, so that neither the temporary folder's path
+nor the caller's environment moves the counts; what is left is Swift's
+per-process hash seed, a few thousand instructions at most
+(docs/performance.md, issue 34).
 
 options:
   --budget FILE         the budget file (default Benchmarks/instruction-budget.tsv
@@ -60,7 +62,8 @@ done
 [[ -x "$binary" ]] || { echo "instruction-budget.sh: no executable at $binary" >&2; exit 64; }
 [[ -r "$budget_file" ]] || { echo "instruction-budget.sh: cannot read $budget_file" >&2; exit 64; }
 [[ "$tolerance" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "instruction-budget.sh: tolerance must be a number, not '$tolerance'" >&2; exit 64; }
-command -v valgrind >/dev/null || { echo "instruction-budget.sh: no valgrind (apt-get install valgrind)" >&2; exit 69; }
+valgrind="$(command -v valgrind)" || { echo "instruction-budget.sh: no valgrind (apt-get install valgrind)" >&2; exit 69; }
+[[ -z "$sqlite3" ]] || sqlite3="$(command -v "$sqlite3")" || { echo "instruction-budget.sh: no sqlite3 shell" >&2; exit 69; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/formctl-budget.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
@@ -71,7 +74,11 @@ binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
 count_of() {
     local code
     set +e
-    (cd "$work/run" && valgrind --tool=callgrind --callgrind-out-file="$work/run/cg.out" "$@" \
+    # In the form's folder, with the database named relatively and an
+    # environment of PATH alone: the counts then do not depend on where
+    # the temporary folder is or on what the caller's environment holds
+    # (an 85-character longer path cost get 1.1% more instructions).
+    (cd "$work/run" && env -i PATH="$PATH" "$valgrind" --tool=callgrind --callgrind-out-file=cg.out "$@" \
         >"$work/run/stdout" 2>"$work/run/stderr")
     code=$?
     set -e
@@ -107,7 +114,7 @@ while IFS=$'\t' read -r name budget arguments equivalent; do
     [[ -z "$name" || "$name" == \#* ]] && continue
     [[ "$budget" =~ ^[0-9]+$ ]] || { echo "instruction-budget.sh: $budget_file: budget of $name is not a number: '$budget'" >&2; exit 64; }
     new_form
-    read -r -a words <<<"${arguments//\{db\}/$work/run/form.db}"
+    read -r -a words <<<"${arguments//\{db\}/form.db}"
     count="$(count_of "$binary" "${words[@]}")"
     if [[ $print_only -eq 1 ]]; then
         printf '%s\t%s\t%s\t%s\n' "$name" "$count" "$arguments" "$equivalent"
@@ -119,7 +126,7 @@ while IFS=$'\t' read -r name budget arguments equivalent; do
         shell_count="-"; versus="-"
         if [[ -n "$equivalent" ]]; then
             new_form
-            shell_count="$(count_of "$sqlite3" "$work/run/form.db" "$equivalent")"
+            shell_count="$(count_of "$sqlite3" form.db "$equivalent")"
             versus="$(awk -v c="$count" -v s="$shell_count" 'BEGIN { printf "%.2fx", c / s }')"
         fi
         printf '%-10s %14s %14s %-13s %14s %9s\n' "$name" "$count" "$budget" "$verdict" "$shell_count" "$versus"

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Where one formctl process spends its time, next to the sqlite3 shell doing
-# the same thing. Run by `Benchmarks/cli.sh --profile`, or by hand:
+# the same thing; first, each one-shot command's instructions next to its
+# budget (Benchmarks/instruction-budget.tsv) and the sqlite3 shell's. Run by
+# `Benchmarks/cli.sh --profile`, or by hand:
 #
 #   Benchmarks/cli_profile.sh FORMCTL DB
 #
@@ -10,7 +12,7 @@
 # timings on a shared machine.
 set -euo pipefail
 
-usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then usage; exit 0; fi
 if [[ $# -ne 2 ]]; then usage >&2; exit 64; fi
 formctl="$1"
@@ -51,6 +53,13 @@ parts=(
 
 ir_total() { grep -m1 'PROGRAM TOTALS' "$1" | awk '{gsub(",","",$1); print $1}'; }
 ir_of() { grep -m1 -E "$2" "$1" | awk '{gsub(",","",$1); print $1}' || true; }
+
+if command -v valgrind >/dev/null; then
+    # Each on a new default form the binary makes, as CI's budget check
+    # runs them (over budget is reported here, not an error).
+    echo "== instructions (callgrind) against the budget and the sqlite3 shell: Scripts/instruction-budget.sh"
+    "$(dirname "${BASH_SOURCE[0]}")/../Scripts/instruction-budget.sh" --sqlite3 "$(command -v "$sqlite3")" "$formctl" || true
+fi
 
 for name in get set minimap; do
     read -r -a args <<<"${formctl_cmd[$name]}"

@@ -70,6 +70,7 @@ done
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 build=(swift build -c release --static-swift-stdlib -Xswiftc -static-executable
        -Xswiftc -Osize -Xswiftc -Xfrontend -Xswiftc -function-sections
+       -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
        -Xlinker --icf=safe -Xlinker --no-eh-frame-hdr -Xlinker "$strip"
        --scratch-path "$scratch")
 # By default both executables users install, side by side: formctl serve

@@ -60,8 +60,21 @@ public enum ExitStatus {
     }
 
     /// The exit codes as `--help` prints them.
+    ///
+    /// Built with a loop rather than `joined(separator:)`: that generic
+    /// call looks up `[String]`'s collection conformance at run time, a
+    /// scan of every conformance in the binary (~350k instructions) that
+    /// every parsed command, `--version` included, paid for its
+    /// configuration's discussion.
     public static var helpText: String {
-        "Exit codes: " + table.map { "\($0.code) \($0.meaning)" }.joined(separator: "; ") + "."
+        var text = "Exit codes: "
+        for (index, row) in table.enumerated() {
+            if index > 0 { text += "; " }
+            text += String(row.code)
+            text += " "
+            text += row.meaning
+        }
+        return text + "."
     }
 }
 

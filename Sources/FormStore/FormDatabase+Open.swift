@@ -154,7 +154,12 @@ extension FormDatabase {
     /// Inserts `form` (the seed unless told) into a database without one,
     /// and refreshes the derived data if the database was changed outside
     /// formctl. Writes nothing when neither is needed.
-    func seedOrRefreshIfNeeded(with form: FormDefinition = .seed) throws(FormStoreError) {
+    ///
+    /// `form` is an autoclosure: a default argument is evaluated at every
+    /// call, and building `FormDefinition.seed` (a static `let`, its
+    /// fields, rules and their generic types' first look-ups) cost every
+    /// open of an existing file ~60k instructions for a form it never uses.
+    func seedOrRefreshIfNeeded(with form: @autoclosure () -> FormDefinition = .seed) throws(FormStoreError) {
         let (isEmpty, isStale) = try mappingErrors(path: path) {
             try queue.read { db in (try FormTables.isEmpty(db), try DerivedState.needsRefresh(db)) }
         }
@@ -162,7 +167,7 @@ extension FormDatabase {
         try write { db in
             // Asked again under the write lock: another process may have
             // seeded the file since the read above.
-            if try FormTables.isEmpty(db) { try FormTables.insert(form, db) }
+            if try FormTables.isEmpty(db) { try FormTables.insert(form(), db) }
         }
     }
 }

@@ -82,6 +82,9 @@ struct FormSessionTests {
             written.withLock { $0 = saved }
         }
         writer.start()
+        // Time for the writer to reach the lock. Not a condition: nothing
+        // tells from outside that it waits; the checks below hold whether
+        // it does yet or not (sqlite3 holds the lock until `release`).
         Thread.sleep(forTimeInterval: 0.2)
         // ...and a read through the same session answers meanwhile.
         #expect(try session.file.field("first").value == "Old")

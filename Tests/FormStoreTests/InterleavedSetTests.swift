@@ -15,6 +15,8 @@ struct InterleavedSetTests {
     private final class Interleaving: Sendable {
         let store = Mutex<FormDatabase?>(nil)
         let fired = Mutex(false)
+        /// The layouts of `first = Ada`.
+        let plans = Mutex(0)
     }
 
     /// The title rectangle's width is the length of `first` and `last`
@@ -24,29 +26,40 @@ struct InterleavedSetTests {
         Double(definition.fields.filter { ["first", "last"].contains($0.key) }.map(\.value.count).reduce(0, +))
     }
 
-    @Test("the second set's write notices the first's commit on its own connection and plans again")
-    func setLandingBetweenPlanAndWrite() throws {
-        let folder = try TemporaryFolder()
+    /// A store whose layout, while it plans `first = Ada` (outside the
+    /// lock), sets `key` to `value` through the same store, once, before
+    /// the plan is written.
+    private static func interleavedStore(in folder: TemporaryFolder, setting key: String,
+                                         to value: String) throws -> (FormDatabase, Interleaving) {
         let interleaving = Interleaving()
         let layout: MinimapLayout = { definition in
-            // Planning `first = Ada` (outside the lock): set `last` through
-            // the same store, once, before the plan is written.
-            if definition.fields.contains(where: { $0.key == "first" && $0.value == "Ada" }),
-               !interleaving.fired.withLock({ fired in defer { fired = true }; return fired }),
-               let store = interleaving.store.withLock({ $0 }) {
-                _ = try? store.setValue(key: "last", value: "Lovelace")
+            if definition.fields.contains(where: { $0.key == "first" && $0.value == "Ada" }) {
+                interleaving.plans.withLock { $0 += 1 }
+                if !interleaving.fired.withLock({ fired in defer { fired = true }; return fired }),
+                   let store = interleaving.store.withLock({ $0 }) {
+                    _ = try? store.setValue(key: key, value: value)
+                }
             }
             var rects = testMinimap(definition)
             rects[0].width = InterleavedSetTests.titleWidth(definition)
             return rects
         }
         let store = try FormDatabase.open(path: folder.path("form.db"), create: true, busyTimeout: 5, minimap: layout)
-        defer { try? store.close() }
         interleaving.store.withLock { $0 = store }
+        return (store, interleaving)
+    }
+
+    @Test("the second set's write notices the first's commit on its own connection and plans again")
+    func setLandingBetweenPlanAndWrite() throws {
+        let folder = try TemporaryFolder()
+        // `last`, which the title shows: the plan no longer holds.
+        let (store, interleaving) = try Self.interleavedStore(in: folder, setting: "last", to: "Lovelace")
+        defer { try? store.close() }
 
         try store.setValue(key: "first", value: "Ada")
 
         #expect(interleaving.fired.withLock { $0 }, "the other set ran between the plan and the write")
+        #expect(interleaving.plans.withLock { $0 } == 2, "planned again")
         #expect(try store.field("last").value == "Lovelace")
         #expect(try store.field("first").value == "Ada")
         let stored = try store.minimapRects()
@@ -58,30 +71,14 @@ struct InterleavedSetTests {
     @Test("a commit that changes no value the layout reads leaves the plan as it is: written without a second layout, with the other field's new colour")
     func setLandingBetweenPlanAndWriteElsewhere() throws {
         let folder = try TemporaryFolder()
-        let interleaving = Interleaving()
-        let plansOfAda = Mutex(0)
-        let layout: MinimapLayout = { definition in
-            // Planning `first = Ada`: set `email`, which neither the title
-            // shows nor a condition reads, through the same store, once.
-            if definition.fields.contains(where: { $0.key == "first" && $0.value == "Ada" }) {
-                plansOfAda.withLock { $0 += 1 }
-                if !interleaving.fired.withLock({ fired in defer { fired = true }; return fired }),
-                   let store = interleaving.store.withLock({ $0 }) {
-                    _ = try? store.setValue(key: "email", value: "ada@example.com")
-                }
-            }
-            var rects = testMinimap(definition)
-            rects[0].width = InterleavedSetTests.titleWidth(definition)
-            return rects
-        }
-        let store = try FormDatabase.open(path: folder.path("form.db"), create: true, busyTimeout: 5, minimap: layout)
+        // `email`, which neither the title shows nor a condition reads.
+        let (store, interleaving) = try Self.interleavedStore(in: folder, setting: "email", to: "ada@example.com")
         defer { try? store.close() }
-        interleaving.store.withLock { $0 = store }
 
         try store.setValue(key: "first", value: "Ada")
 
         #expect(interleaving.fired.withLock { $0 }, "the other set ran between the plan and the write")
-        #expect(plansOfAda.withLock { $0 } == 1, "the plan was written as it was, not made again")
+        #expect(interleaving.plans.withLock { $0 } == 1, "the plan was written as it was, not made again")
         #expect(try store.field("email").value == "ada@example.com")
         #expect(try store.field("first").value == "Ada")
         let stored = try store.minimapRects()

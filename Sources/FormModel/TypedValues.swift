@@ -2,6 +2,15 @@
 /// text"), each parsed from what a user or a file may give. None of them
 /// goes through binary floating point, and none can trap on any input.
 
+/// A number's leading `+` or `-`.
+enum Sign {
+    /// Whether `text` starts with `-`, and `text` without its sign.
+    static func split(_ text: Substring) -> (negative: Bool, rest: Substring) {
+        guard let sign = text.first, sign == "+" || sign == "-" else { return (false, text) }
+        return (sign == "-", text.dropFirst())
+    }
+}
+
 /// A whole number within ±9007199254740991 (JSON's exact integers): `-?(0|[1-9][0-9]*)`.
 /// Also taken: a leading `+`, leading zeros, surrounding spaces; `-0` is `0`.
 struct IntegerValue: Comparable, Sendable {
@@ -9,12 +18,7 @@ struct IntegerValue: Comparable, Sendable {
     let value: Int64
 
     init?(parsing input: String) {
-        var text = input.trimmingSpaces
-        var negative = false
-        if let sign = text.first, sign == "+" || sign == "-" {
-            negative = sign == "-"
-            text.removeFirst()
-        }
+        let (negative, text) = Sign.split(input.trimmingSpaces)
         guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let digits = text.drop { $0 == "0" }
         guard digits.utf8.count <= 16 else { return nil }
@@ -38,12 +42,7 @@ struct DecimalValue: Comparable, Sendable {
     let scaled: Int128
 
     init?(parsing input: String) {
-        var text = input.trimmingSpaces
-        var negative = false
-        if let sign = text.first, sign == "+" || sign == "-" {
-            negative = sign == "-"
-            text.removeFirst()
-        }
+        let (negative, text) = Sign.split(input.trimmingSpaces)
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0], fraction = parts.count > 1 ? parts[1] : ""
         guard !(whole.isEmpty && fraction.isEmpty),

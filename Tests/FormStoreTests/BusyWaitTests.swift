@@ -22,12 +22,17 @@ struct BusyWaitTests {
         return (false, Date().timeIntervalSince(start))
     }
 
+    /// A database's path in `folder`, and its `-wal`, made empty.
+    private static func database(in folder: TemporaryFolder) -> (path: String, wal: String) {
+        let path = folder.path("form.db")
+        _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
+        return (path, path + "-wal")
+    }
+
     @Test("while the -wal keeps changing, the wait goes on past the timeout; once it stops, the wait ends a timeout later")
     func progressKeepsWaiting() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("form.db")
-        let wal = path + "-wal"
-        _ = FileManager.default.createFile(atPath: wal, contents: Data())
+        let (path, wal) = Self.database(in: folder)
         let handler = BusyWait(timeout: 0.2, path: path)
         var commits = 0
         // Another writer commits every few milliseconds for 0.8 s: four
@@ -57,9 +62,7 @@ struct BusyWaitTests {
     @Test("a wait never outlasts twelve timeouts, commits or not")
     func boundedWhateverHappens() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("form.db")
-        let wal = path + "-wal"
-        _ = FileManager.default.createFile(atPath: wal, contents: Data())
+        let (path, wal) = Self.database(in: folder)
         var commits = 0
         let bounded = Self.wait(BusyWait(timeout: 0.05, path: path).callback, for: 30) {
             commits += 1

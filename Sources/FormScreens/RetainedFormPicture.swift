@@ -144,7 +144,6 @@ public final class RetainedFormPicture {
         titleKeys.contains(key) && form.title != title
     }
 
-    /// The keys the title template names (`{key}`), as `FormDefinition.title` reads them.
     private func layOut() {
         // The old layout is freed first: a large form's two graphs at once
         // would take twice the memory.

@@ -22,6 +22,11 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     public var rules: FieldRules {
         didSet { validation = Validator.validate(value, rules: rules) }
     }
+    /// Help text shown under the label (`hint:`); nil for none.
+    public var hint: String?
+    /// The value the field holds when the form is created and after its
+    /// values are cleared (`default:`), as stored text; nil for empty.
+    public var defaultValue: String?
     /// The current value checked against the rules: kept with the value
     /// (computed when the value or the rules change), so that reading the
     /// state, the colour, the length and the broken rule validates nothing
@@ -34,7 +39,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// A field, visible, without a condition and without rules unless told;
     /// `position` orders it in the form.
     public init(key: String, label: String, value: String = "", row: Int, position: Int, isVisible: Bool = true,
-                rules: FieldRules = .none, showIf: ShowCondition? = nil) {
+                rules: FieldRules = .none, showIf: ShowCondition? = nil, hint: String? = nil, defaultValue: String? = nil) {
         self.key = key
         self.label = label
         self.value = value
@@ -43,6 +48,8 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
         self.isVisible = isVisible
         self.showIf = showIf
         self.rules = rules
+        self.hint = hint
+        self.defaultValue = defaultValue
         validation = Validator.validate(value, rules: rules)
     }
 
@@ -54,7 +61,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// or nil; an empty value breaks none (it is `empty`).
     public var brokenRule: String? { validation.brokenRule }
 
-    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules, showIf }
+    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules, showIf, hint, defaultValue }
 
     /// Decodes the stored properties; the validation is computed, never read.
     public init(from decoder: any Decoder) throws {
@@ -64,6 +71,8 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
             value: try container.decode(String.self, forKey: .value), row: try container.decode(Int.self, forKey: .row),
             position: try container.decode(Int.self, forKey: .position), isVisible: try container.decode(Bool.self, forKey: .isVisible),
             rules: try container.decode(FieldRules.self, forKey: .rules),
-            showIf: try container.decodeIfPresent(ShowCondition.self, forKey: .showIf))
+            showIf: try container.decodeIfPresent(ShowCondition.self, forKey: .showIf),
+            hint: try container.decodeIfPresent(String.self, forKey: .hint),
+            defaultValue: try container.decodeIfPresent(String.self, forKey: .defaultValue))
     }
 }

@@ -29,11 +29,30 @@ public struct FieldRules: Hashable, Codable, Sendable {
     /// code points, as JSON Schema's `minLength`/`maxLength` do (a field
     /// imported from a JSON Schema).
     public var lengthUnit: LengthUnit
+    /// The question's type (`text` unless told): what its values are, and
+    /// which of the rules below apply (`FieldProperty.appliesTo`).
+    public var type: FieldType
+    /// The lowest value (`min`, inclusive, or `above`, exclusive) of a
+    /// number, date or time, as the type's canonical text.
+    public var lowerBound: ValueBound?
+    /// The highest value (`max`, inclusive, or `below`, exclusive).
+    public var upperBound: ValueBound?
+    /// A number must be a whole multiple of this (counted from 0, as JSON
+    /// Schema's `multipleOf`), as canonical text; more than 0.
+    public var step: String?
+    /// The choices of a `select_one` or `select_multiple`, in order.
+    public var choices: [FieldChoice]
+    /// Fewest choices a `select_multiple` answer may hold (when not empty).
+    public var minSelected: Int?
+    /// Most choices a `select_multiple` answer may hold.
+    public var maxSelected: Int?
 
     /// Rules as given; the defaults impose nothing beyond seed 002's short
     /// state (same as `FieldRules.none`).
     public init(required: Bool = false, minLength: Int? = nil, maxLength: Int? = nil, pattern: String? = nil, email: Bool = false,
-                shortBelow: Int = ValidationState.minimumValidLength, message: String? = nil, lengthUnit: LengthUnit = .characters) {
+                shortBelow: Int = ValidationState.minimumValidLength, message: String? = nil, lengthUnit: LengthUnit = .characters,
+                type: FieldType = .text, lowerBound: ValueBound? = nil, upperBound: ValueBound? = nil, step: String? = nil,
+                choices: [FieldChoice] = [], minSelected: Int? = nil, maxSelected: Int? = nil) {
         self.required = required
         self.minLength = minLength
         self.maxLength = maxLength
@@ -42,15 +61,24 @@ public struct FieldRules: Hashable, Codable, Sendable {
         self.shortBelow = shortBelow
         self.message = message
         self.lengthUnit = lengthUnit
+        self.type = type
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+        self.step = step
+        self.choices = choices
+        self.minSelected = minSelected
+        self.maxSelected = maxSelected
     }
 
     /// No rules: the seed's behaviour.
     public static let none = FieldRules()
 
-    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email, shortBelow, message, lengthUnit }
+    private enum CodingKeys: String, CodingKey { case required, minLength, maxLength, pattern, email, shortBelow, message, lengthUnit
+        case type, lowerBound, upperBound, step, choices, minSelected, maxSelected
+    }
 
-    /// Reads what `encode(to:)` writes; `shortBelow` and `message`, which
-    /// came later, may be missing (seed 002's 3, none, and characters).
+    /// Reads what `encode(to:)` writes; `shortBelow`, `message` and the
+    /// typed rules, which came later, may be missing (seed 002's 3, none, and characters).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -61,7 +89,14 @@ public struct FieldRules: Hashable, Codable, Sendable {
             email: try container.decode(Bool.self, forKey: .email),
             shortBelow: try container.decodeIfPresent(Int.self, forKey: .shortBelow) ?? ValidationState.minimumValidLength,
             message: try container.decodeIfPresent(String.self, forKey: .message),
-            lengthUnit: try container.decodeIfPresent(LengthUnit.self, forKey: .lengthUnit) ?? .characters)
+            lengthUnit: try container.decodeIfPresent(LengthUnit.self, forKey: .lengthUnit) ?? .characters,
+            type: try container.decodeIfPresent(FieldType.self, forKey: .type) ?? .text,
+            lowerBound: try container.decodeIfPresent(ValueBound.self, forKey: .lowerBound),
+            upperBound: try container.decodeIfPresent(ValueBound.self, forKey: .upperBound),
+            step: try container.decodeIfPresent(String.self, forKey: .step),
+            choices: try container.decodeIfPresent([FieldChoice].self, forKey: .choices) ?? [],
+            minSelected: try container.decodeIfPresent(Int.self, forKey: .minSelected),
+            maxSelected: try container.decodeIfPresent(Int.self, forKey: .maxSelected))
     }
 
     /// Every rule is written, unset ones as `null`, so JSON readers see one shape.
@@ -75,5 +110,15 @@ public struct FieldRules: Hashable, Codable, Sendable {
         try container.encode(shortBelow, forKey: .shortBelow)
         try container.encode(message, forKey: .message)
         try container.encode(lengthUnit, forKey: .lengthUnit)
+        // The typed rules only for a typed field: a text field's JSON is
+        // what it was before types.
+        guard type != .text else { return }
+        try container.encode(type, forKey: .type)
+        try container.encode(lowerBound, forKey: .lowerBound)
+        try container.encode(upperBound, forKey: .upperBound)
+        try container.encode(step, forKey: .step)
+        try container.encode(choices, forKey: .choices)
+        try container.encode(minSelected, forKey: .minSelected)
+        try container.encode(maxSelected, forKey: .maxSelected)
     }
 }

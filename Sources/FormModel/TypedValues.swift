@@ -220,3 +220,74 @@ struct DateTimeValue: Sendable {
             + (fraction.isEmpty ? "" : "." + fraction) + offset
     }
 }
+
+extension DateTimeValue {
+    /// The instant the value names, for ordering: seconds since 0001-01-01
+    /// in UTC, and the fraction's digits (compared as a decimal fraction).
+    var instant: (seconds: Int64, fraction: String) {
+        var offsetMinutes = 0
+        if offset != "Z", let hours = Int(offset.dropFirst().prefix(2)), let minutes = Int(offset.suffix(2)) {
+            offsetMinutes = (hours * 60 + minutes) * (offset.hasPrefix("-") ? -1 : 1)
+        }
+        let seconds = Int64(date.dayNumber) * 86_400 + Int64(hour * 3_600 + minute * 60 + second) - Int64(offsetMinutes * 60)
+        return (seconds, fraction)
+    }
+
+    /// Whether `lhs` is earlier than, the same instant as (0) or later than `rhs`.
+    static func order(_ lhs: DateTimeValue, _ rhs: DateTimeValue) -> Int {
+        let (left, right) = (lhs.instant, rhs.instant)
+        if left.seconds != right.seconds { return left.seconds < right.seconds ? -1 : 1 }
+        // Fractions without trailing zeros: padded to one length, their
+        // digits order as the numbers do.
+        let width = max(left.fraction.count, right.fraction.count)
+        let a = left.fraction.padding(to: width), b = right.fraction.padding(to: width)
+        return a == b ? 0 : (a < b ? -1 : 1)
+    }
+}
+
+extension CalendarDate {
+    /// Days since 0001-01-01 (proleptic Gregorian).
+    var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let m = month <= 2 ? month + 12 : month
+        return 365 * y + y / 4 - y / 100 + y / 400 + (153 * (m - 3) + 2) / 5 + day - 307
+    }
+}
+
+private extension String {
+    /// The text with zeros after it up to `width` characters.
+    func padding(to width: Int) -> String { self + String(repeating: "0", count: max(0, width - count)) }
+}
+
+extension FieldType {
+    /// Whether values of the type are ordered, so that bounds and the
+    /// `at_least`/`at_most` conditions apply: numbers, dates and times.
+    public var isOrdered: Bool {
+        switch self {
+        case .integer, .decimal, .date, .time, .datetime: true
+        default: false
+        }
+    }
+
+    /// Whether the type's values are numbers (bounds read "more than",
+    /// not "after").
+    public var isNumber: Bool { self == .integer || self == .decimal }
+
+    /// How `lhs` compares with `rhs` as values of the type: -1, 0 or 1;
+    /// nil when either does not parse or the type is not ordered.
+    public func order(_ lhs: String, _ rhs: String) -> Int? {
+        func compare<T: Comparable>(_ a: T?, _ b: T?) -> Int? {
+            guard let a, let b else { return nil }
+            return a == b ? 0 : (a < b ? -1 : 1)
+        }
+        switch self {
+        case .integer, .decimal: return compare(DecimalValue(parsing: lhs), DecimalValue(parsing: rhs))
+        case .date: return compare(CalendarDate(parsing: lhs), CalendarDate(parsing: rhs))
+        case .time: return compare(WallTime(parsing: lhs), WallTime(parsing: rhs))
+        case .datetime:
+            guard case .value(let a) = DateTimeValue.parse(lhs), case .value(let b) = DateTimeValue.parse(rhs) else { return nil }
+            return DateTimeValue.order(a, b)
+        default: return nil
+        }
+    }
+}

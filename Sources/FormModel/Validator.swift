@@ -17,7 +17,8 @@ public enum Validator {
         if let broken = violation(of: value, length: length, rules: rules) {
             return FieldValidation(state: .invalid, length: length, brokenRule: broken)
         }
-        return FieldValidation(state: length < rules.shortBelow ? .short : .valid, length: length)
+        let isShort = rules.type.isText && length < rules.shortBelow
+        return FieldValidation(state: isShort ? .short : .valid, length: length)
     }
 
     /// The first rule `value` breaks, in words a user can act on, or nil.
@@ -29,6 +30,8 @@ public enum Validator {
     /// `violation(of:rules:)`, with the value's length when it is known.
     private static func violation(of value: String, length knownLength: Int?, rules: FieldRules) -> String? {
         guard !value.isEmpty else { return nil }
+        // Length rules and patterns are the text types' alone.
+        guard rules.type.isText else { return typedViolation(of: value, rules: rules) }
         if rules.minLength != nil || rules.maxLength != nil {
             let length = knownLength ?? rules.lengthUnit.length(of: value)
             // "characters" or "code points", as the field counts them.

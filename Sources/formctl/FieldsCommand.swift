@@ -25,10 +25,11 @@ struct FieldsCommand: ParsableCommand {
         }
         let rows = listings.map { listing in
             let field = listing.field
-            return [DisplayText.cell(field.key, limit: 24), DisplayText.cell(field.label, limit: 24), DisplayText.cell(field.value),
+            return [DisplayText.cell(field.key, limit: 24), DisplayText.cell(field.label, limit: 24), field.rules.type.rawValue,
+                    DisplayText.cell(field.value),
                     field.state.rawValue, field.state.color.rawValue, DisplayText.cell(listing.page, limit: 24), String(field.row),
                     listing.isShown ? "yes" : "no"]
         }
-        Terminal.write(DisplayText.table(header: ["KEY", "LABEL", "VALUE", "STATE", "COLOR", "PAGE", "ROW", "SHOWN"], rows: rows))
+        Terminal.write(DisplayText.table(header: ["KEY", "LABEL", "TYPE", "VALUE", "STATE", "COLOR", "PAGE", "ROW", "SHOWN"], rows: rows))
     }
 }

@@ -13,8 +13,10 @@ struct SetCommand: ParsableCommand {
     @Argument(help: "The field's key (see `formctl fields`).")
     var key: String
 
-    @Argument(help: "The new value. Leave it out with --stdin.")
-    var value: String?
+    @Argument(help: ArgumentHelp(
+        "The new value. Leave it out with --stdin.",
+        discussion: "A typed field takes its type's forms (42, 0.5, yes, 2026-03-01, 09:30); a select_multiple takes several values, as several arguments or one with spaces or commas."))
+    var values: [String] = []
 
     @Flag(help: "Read the value from standard input (one trailing newline is dropped).")
     var stdin = false
@@ -22,12 +24,21 @@ struct SetCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
-        if stdin && value != nil { throw ValidationError("Give either a VALUE or --stdin, not both.") }
-        if !stdin && value == nil { throw ValidationError("Missing the VALUE (or use --stdin).") }
+        if stdin && !values.isEmpty { throw ValidationError("Give either a VALUE or --stdin, not both.") }
+        if !stdin && values.isEmpty { throw ValidationError("Missing the VALUE (or use --stdin).") }
     }
 
     func run() throws {
-        guard let value else {
+        if values.count > 1 {
+            // Several values: a select_multiple's selection, and nothing else.
+            let form = database.form
+            let field = try reportingErrors { () throws(FormKitError) in try form.field(key) }
+            guard field.rules.type == .selectMultiple else {
+                throw ValidationError("\(key) is a \(field.rules.type.rawValue) field and takes one value (\(values.count) given): quote a value that holds spaces.")
+            }
+            return try Self.store(key: key, value: SelectionValue.encode(values), in: form)
+        }
+        guard let value = values.first else {
             let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             let form = database.form
             let field = try reportingErrors { () throws(FormKitError) in try form.set(key, toInput: bytes) }

@@ -11,16 +11,16 @@ struct FieldsTests {
         try box.ok(["set", "last", "Smith"])
         let result = try box.ok(["fields"])
         let lines = result.stdoutText.lines
-        #expect(lines.first?.words == "KEY LABEL VALUE STATE COLOR PAGE ROW SHOWN", "\(result)")
+        #expect(lines.first?.words == "KEY LABEL TYPE VALUE STATE COLOR PAGE ROW SHOWN", "\(result)")
         for key in seedKeys {
             #expect(lines.filter { $0.hasPrefix(key + " ") }.count == 1, "no single line for \(key): \(result)")
         }
         let first = try #require(lines.first { $0.hasPrefix("first ") })
-        #expect(first.words.hasPrefix("first First Name Jo short yellow main 1"), "\(first)")
+        #expect(first.words.hasPrefix("first First Name text Jo short yellow main 1"), "\(first)")
         let middle = try #require(lines.first { $0.hasPrefix("middle ") })
         #expect(middle.words.contains("empty red main 1"), "\(middle)")
         let last = try #require(lines.first { $0.hasPrefix("last ") })
-        #expect(last.words.hasPrefix("last Last Name Smith valid green main 1"), "\(last)")
+        #expect(last.words.hasPrefix("last Last Name text Smith valid green main 1"), "\(last)")
         // Shown and hidden fields differ in the SHOWN column.
         let email = try #require(lines.first { $0.hasPrefix("email ") }).words
         let twitter = try #require(lines.first { $0.hasPrefix("twitter ") }).words
@@ -40,7 +40,7 @@ struct FieldsTests {
         let result = try box.ok(["fields", "--json"])
         let fields = try #require(try result.stdout.json() as? [[String: Any]], "\(result)")
         #expect(fields.map { $0["key"] as? String } == seedKeys)
-        let fieldKeys: Set<String> = ["key", "label", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf"]
+        let fieldKeys: Set<String> = ["key", "label", "type", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf", "hint"]
         #expect(fields.allSatisfy { Set($0.keys) == fieldKeys }, "\(fields.map { $0.keys.sorted() })")
         // Every rule is present, null when not set.
         let ruleKeys: Set<String> = ["required", "minLength", "maxLength", "pattern", "email", "shortBelow", "message", "lengthUnit"]

@@ -93,9 +93,9 @@ struct SetGetTests {
         try box.ok(["set", "first", "Jo"])
         let get = try box.ok(["get", "first", "--json"])
         let text = get.stdoutText.trimmingCharacters(in: .newlines)
-        #expect(text == #"{"color":"yellow","key":"first","length":2,"shown":true,"state":"short","value":"Jo","visible":true}"#, "\(get)")
+        #expect(text == #"{"color":"yellow","key":"first","length":2,"shown":true,"state":"short","type":"text","value":"Jo","visible":true}"#, "\(get)")
         let object = try #require(try get.stdout.json() as? [String: Any])
-        #expect(Set(object.keys) == ["color", "key", "length", "shown", "state", "value", "visible"])
+        #expect(Set(object.keys) == ["color", "key", "length", "shown", "state", "type", "value", "visible"])
 
         try box.ok(["set", "email", "e\u{301}\u{1B}\"\\"])
         let tricky = try #require(try box.ok(["get", "email", "--json"]).stdout.json() as? [String: Any])

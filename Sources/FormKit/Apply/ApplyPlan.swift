@@ -62,8 +62,9 @@ public struct ApplyPlan: Sendable {
                 rows.append(FormRow(number: number, width: row.width, minWidth: row.minWidth, maxWidth: row.maxWidth, page: page.key))
                 for field in row.fields {
                     fields.append(Field(
-                        key: field.key, label: field.label, value: values[field.key] ?? "", row: number,
-                        position: fields.count + 1, isVisible: !field.isHidden, rules: field.rules, showIf: field.showIf))
+                        key: field.key, label: field.label, value: values[field.key] ?? field.defaultValue ?? "", row: number,
+                        position: fields.count + 1, isVisible: !field.isHidden, rules: field.rules, showIf: field.showIf,
+                        hint: field.hint, defaultValue: field.defaultValue))
                 }
             }
         }
@@ -288,6 +289,12 @@ private struct Planner {
             // model gains before this list does, so a change is never silent.
             let rules = Describe.ruleChanges(from: was.rules, to: field.rules)
             add(.changed, .field, "field \(key) rules: \(rules.isEmpty ? "changed" : rules.joined(separator: ", "))")
+        }
+        if was.hint != field.hint {
+            add(.changed, .field, "field \(key) hint \(Describe.text(was.hint)) → \(Describe.text(field.hint))")
+        }
+        if was.defaultValue != field.defaultValue {
+            add(.changed, .field, "field \(key) default \(Describe.text(was.defaultValue)) → \(Describe.text(field.defaultValue))")
         }
         if was.isVisible == field.isHidden {
             add(.changed, .field, "field \(key) hidden \(Describe.yesNo(!was.isVisible)) → \(Describe.yesNo(field.isHidden))")

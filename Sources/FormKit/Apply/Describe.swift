@@ -30,6 +30,12 @@ enum Describe {
 
     static func text(_ value: String?) -> String { value.map(quoted) ?? "none" }
 
+    /// `red, green "Green!", blue` (a label that differs in quotes), or `none`.
+    static func choices(_ choices: [FieldChoice]) -> String {
+        guard !choices.isEmpty else { return "none" }
+        return choices.map { $0.label == $0.value ? $0.value : "\($0.value) \(quoted($0.label))" }.joined(separator: ", ")
+    }
+
     /// `toggle equals "on"`, `toggle filled`, or `none`.
     static func condition(_ condition: ShowCondition?) -> String {
         switch condition {
@@ -53,6 +59,15 @@ enum Describe {
         compare("short_below", String(old.shortBelow), String(new.shortBelow))
         compare("message", text(old.message), text(new.message))
         compare("length_unit", old.lengthUnit.rawValue, new.lengthUnit.rawValue)
+        compare("type", old.type.rawValue, new.type.rawValue)
+        compare("min", text(old.lowerBound.flatMap { $0.isInclusive ? $0.value : nil }), text(new.lowerBound.flatMap { $0.isInclusive ? $0.value : nil }))
+        compare("above", text(old.lowerBound.flatMap { $0.isInclusive ? nil : $0.value }), text(new.lowerBound.flatMap { $0.isInclusive ? nil : $0.value }))
+        compare("max", text(old.upperBound.flatMap { $0.isInclusive ? $0.value : nil }), text(new.upperBound.flatMap { $0.isInclusive ? $0.value : nil }))
+        compare("below", text(old.upperBound.flatMap { $0.isInclusive ? nil : $0.value }), text(new.upperBound.flatMap { $0.isInclusive ? nil : $0.value }))
+        compare("step", text(old.step), text(new.step))
+        compare("choices", choices(old.choices), choices(new.choices))
+        compare("min_selected", number(old.minSelected), number(new.minSelected))
+        compare("max_selected", number(old.maxSelected), number(new.maxSelected))
         return changes
     }
 }

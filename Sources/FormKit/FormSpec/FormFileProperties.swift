@@ -1,3 +1,4 @@
+import FormModel
 import Yams
 
 /// A mapping of a form file (the form, a page, a row, a field, a tab bar,
@@ -22,8 +23,8 @@ struct FormFileProperties {
         static let tabBar = ["height", "hidden"]
         static let page = ["key", "title", "rows"]
         static let row = ["width", "min_width", "max_width", "fields"]
-        static let field = ["key", "label", "required", "min_length", "max_length", "pattern", "email", "length_unit",
-                            "short_below", "message", "hidden", "show_if"]
+        /// A field's: FormModel's table of field properties.
+        static let field = FieldProperty.all.map(\.name)
         static let condition = ["field", "equals", "filled"]
     }
 }

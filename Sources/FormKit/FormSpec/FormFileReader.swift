@@ -212,12 +212,14 @@ struct FormFileReader {
                 report(properties["length_unit"], "`length_unit` must be `characters` or `code_points`, not \"\(FormFileScalars.excerpt(unit))\"")
             }
         }
+        let typed = typedProperties(properties, rules: &rules)
         let label = text(properties, "label")
         let hidden = bool(properties, "hidden") ?? false
         var showIf: ShowCondition? = nil
         if let node = properties["show_if"] { showIf = condition(node) }
         guard let key else { return nil }
-        return FieldSpec(key: key, label: label, rules: rules, isHidden: hidden, showIf: showIf)
+        return FieldSpec(key: key, label: label, rules: rules, isHidden: hidden, showIf: showIf, hint: typed.hint,
+                         defaultValue: typed.defaultValue)
     }
 
     private mutating func condition(_ node: Node) -> ShowCondition? {
@@ -299,7 +301,7 @@ struct FormFileReader {
 
     /// `node`'s properties, when it is a mapping (else a problem naming
     /// `shape`); an unknown property is reported with the nearest known one.
-    private mutating func mapping(_ node: Node, _ what: String, known: [String], shape: String) -> FormFileProperties? {
+    mutating func mapping(_ node: Node, _ what: String, known: [String], shape: String) -> FormFileProperties? {
         guard case .mapping(let mapping) = node else {
             report(node, "\(what) must be \(shape), not \(FormFileScalars.describe(node))")
             return nil
@@ -323,7 +325,7 @@ struct FormFileReader {
     }
 
     /// `node`'s items, when it is a list (else a problem).
-    private mutating func sequence(_ node: Node, _ name: String, shape: String) -> [Node]? {
+    mutating func sequence(_ node: Node, _ name: String, shape: String) -> [Node]? {
         guard case .sequence(let sequence) = node else {
             report(node, "`\(name)` must be \(shape), not \(FormFileScalars.describe(node))")
             return nil
@@ -350,7 +352,7 @@ struct FormFileReader {
 
     /// Property `name` as text, when given; any other scalar is refused with
     /// a hint to quote it (`label: true` is a boolean, `"true"` text).
-    private mutating func text(_ properties: FormFileProperties, _ name: String) -> String? {
+    mutating func text(_ properties: FormFileProperties, _ name: String) -> String? {
         guard let node = properties[name] else { return nil }
         guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .str else {
             let typed: Set<Tag.Name> = [.int, .float, .bool, .null]
@@ -366,7 +368,7 @@ struct FormFileReader {
     }
 
     /// Property `name` as `true` or `false`, when given.
-    private mutating func bool(_ properties: FormFileProperties, _ name: String) -> Bool? {
+    mutating func bool(_ properties: FormFileProperties, _ name: String) -> Bool? {
         guard let node = properties[name] else { return nil }
         guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .bool else {
             report(node, "`\(name)` must be true or false, not \(FormFileScalars.describe(node))")
@@ -376,7 +378,7 @@ struct FormFileReader {
     }
 
     /// Property `name` as a whole number from 0, when given.
-    private mutating func count(_ properties: FormFileProperties, _ name: String) -> Int? {
+    mutating func count(_ properties: FormFileProperties, _ name: String) -> Int? {
         guard let node = properties[name] else { return nil }
         guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .int || FormFileScalars.tagName(node) == .float else {
             report(node, "`\(name)` must be a whole number of characters, not \(FormFileScalars.describe(node))")

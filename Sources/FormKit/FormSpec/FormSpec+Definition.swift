@@ -11,7 +11,8 @@ extension FormSpec {
             PageSpec(key: page.key, title: page.title, rows: definition.rows.filter { $0.page == page.key }.map { row in
                 RowSpec(width: row.width, minWidth: row.minWidth, maxWidth: row.maxWidth,
                         fields: (fieldsByRow[row.number] ?? []).map { field in
-                            FieldSpec(key: field.key, label: field.label, rules: field.rules, isHidden: !field.isVisible, showIf: field.showIf)
+                            FieldSpec(key: field.key, label: field.label, rules: field.rules, isHidden: !field.isVisible, showIf: field.showIf,
+                                      hint: field.hint, defaultValue: field.defaultValue)
                         })
             })
         }

@@ -72,21 +72,54 @@ extension FormSpec {
         return properties
     }
 
+    /// A value of `type` as a file writes it: numbers and booleans bare
+    /// (their canonical text is YAML's and JSON's), anything else as text;
+    /// a value that does not parse as the type (an edit in `sqlite3`) as
+    /// text, which the reader then refuses by name.
+    private static func typed(_ value: String, _ type: FieldType, json: Bool) -> String {
+        let bare = (type.isNumber || type == .boolean) && type.canonicalValue(of: value).canonicalText == value
+        return bare ? value : (json ? FormFileText.quoted(value) : FormFileText.yaml(value))
+    }
+
     /// A field's properties in the order files show them, those at their
     /// defaults left out, for JSON (every string quoted) or YAML.
     private static func fieldProperties(_ field: FieldSpec, json: Bool) -> [(String, String)] {
         func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
+        func typed(_ value: String, _ type: FieldType) -> String { Self.typed(value, type, json: json) }
         let rules = field.rules
         var properties = [("key", text(field.key))]
         if field.label != field.key { properties.append(("label", text(field.label))) }
+        if rules.type != .text { properties.append(("type", text(rules.type.rawValue))) }
+        if let hint = field.hint { properties.append(("hint", text(hint))) }
         if rules.required { properties.append(("required", "true")) }
+        if let lower = rules.lowerBound { properties.append((lower.isInclusive ? "min" : "above", typed(lower.value, rules.type))) }
+        if let upper = rules.upperBound { properties.append((upper.isInclusive ? "max" : "below", typed(upper.value, rules.type))) }
+        if let step = rules.step { properties.append(("step", step)) }
+        if !rules.choices.isEmpty {
+            func name(_ property: String) -> String { json ? "\"\(property)\"" : property }
+            let choices = rules.choices.map { choice in
+                choice.label == choice.value ? text(choice.value)
+                    : "{\(name("value")): \(text(choice.value)), \(name("label")): \(text(choice.label))}"
+            }
+            properties.append(("choices", "[" + choices.joined(separator: ", ") + "]"))
+        }
+        if let fewest = rules.minSelected { properties.append(("min_selected", String(fewest))) }
+        if let most = rules.maxSelected { properties.append(("max_selected", String(most))) }
         if let minimum = rules.minLength { properties.append(("min_length", String(minimum))) }
         if let maximum = rules.maxLength { properties.append(("max_length", String(maximum))) }
         if let pattern = rules.pattern { properties.append(("pattern", text(pattern))) }
         if rules.email { properties.append(("email", "true")) }
         if rules.lengthUnit != .characters { properties.append(("length_unit", text(rules.lengthUnit.rawValue))) }
-        if rules.shortBelow != 0 { properties.append(("short_below", String(rules.shortBelow))) }
+        if rules.shortBelow != 0 && rules.type.isText { properties.append(("short_below", String(rules.shortBelow))) }
         if let message = rules.message { properties.append(("message", text(message))) }
+        if let value = field.defaultValue {
+            let written = if rules.type == .selectMultiple, let values = SelectionValue.decode(value) {
+                "[" + values.map(text).joined(separator: ", ") + "]"
+            } else {
+                typed(value, rules.type)
+            }
+            properties.append(("default", written))
+        }
         if field.isHidden { properties.append(("hidden", "true")) }
         if let condition = field.showIf {
             let test = switch condition {

@@ -86,12 +86,18 @@ public struct FieldSpec: Hashable, Sendable {
     public var isHidden: Bool
     /// `show_if`: shown exactly while the condition holds.
     public var showIf: ShowCondition?
+    /// `hint`: help text under the label.
+    public var hint: String?
+    /// `default`: the value a new or cleared form holds, as stored text.
+    public var defaultValue: String?
 
     /// A field as given. A declared field has no `short` state unless it
     /// says so (`short_below` 0), unlike seed 002's fields.
     public init(key: String, label: String? = nil, rules: FieldRules = FieldSpec.defaultRules, isHidden: Bool = false,
-                showIf: ShowCondition? = nil) {
+                showIf: ShowCondition? = nil, hint: String? = nil, defaultValue: String? = nil) {
         self.key = key
+        self.hint = hint
+        self.defaultValue = defaultValue
         self.label = label ?? key
         self.rules = rules
         self.isHidden = isHidden

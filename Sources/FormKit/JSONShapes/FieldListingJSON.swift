@@ -2,11 +2,13 @@
 /// `GET /api/fields` lists it: `FieldJSON`'s properties plus label, page,
 /// row, position, rules and `showIf`.
 public struct FieldListingJSON: Encodable, Sendable {
-    public let key: String, label: String, value: String, state: String, color: String
+    public let key: String, label: String, type: String, value: TypedJSONValue, state: String, color: String
     public let length: Int, page: String, row: Int, position: Int, visible: Bool
     /// Whether the field is shown: `visible` and its `showIf` holding.
     public let shown: Bool
     public let rules: FieldRules
+    /// Help text under the label, or null.
+    public let hint: String?
     /// `{"field": KEY, "equals": VALUE}` or `{"field": KEY, "filled": true}`, or null.
     public let showIf: ConditionJSON?
 
@@ -15,7 +17,9 @@ public struct FieldListingJSON: Encodable, Sendable {
         let field = listing.field
         key = field.key
         label = field.label
-        value = field.value
+        type = field.rules.type.rawValue
+        value = TypedJSONValue(field.value, rules: field.rules)
+        hint = field.hint
         state = field.state.rawValue
         color = field.state.color.rawValue
         length = field.length
@@ -29,7 +33,7 @@ public struct FieldListingJSON: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key, label, value, state, color, length, page, row, position, visible, shown, rules, showIf
+        case key, label, type, value, state, color, length, page, row, position, visible, shown, rules, showIf, hint
     }
 
     /// Every property, `showIf` as `null` when there is none, so JSON
@@ -38,6 +42,7 @@ public struct FieldListingJSON: Encodable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(key, forKey: .key)
         try container.encode(label, forKey: .label)
+        try container.encode(type, forKey: .type)
         try container.encode(value, forKey: .value)
         try container.encode(state, forKey: .state)
         try container.encode(color, forKey: .color)
@@ -49,5 +54,6 @@ public struct FieldListingJSON: Encodable, Sendable {
         try container.encode(shown, forKey: .shown)
         try container.encode(rules, forKey: .rules)
         try container.encode(showIf, forKey: .showIf)
+        try container.encode(hint, forKey: .hint)
     }
 }

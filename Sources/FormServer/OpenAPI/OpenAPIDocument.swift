@@ -171,10 +171,11 @@ enum OpenAPIDocument {
       },
       "Field": {
         "type": "object",
-        "required": ["key", "value", "state", "color", "length", "visible", "shown"],
+        "required": ["key", "type", "value", "state", "color", "length", "visible", "shown"],
         "properties": {
           "key": {"type": "string"},
-          "value": {"type": "string"},
+          "type": {"$ref": "#/components/schemas/FieldType"},
+          "value": {"$ref": "#/components/schemas/TypedValue"},
           "state": {"$ref": "#/components/schemas/State"},
           "color": {"$ref": "#/components/schemas/Color"},
           "length": {"type": "integer", "description": "The value's length in the field's length unit."},
@@ -184,11 +185,13 @@ enum OpenAPIDocument {
       },
       "FieldListing": {
         "type": "object",
-        "required": ["key", "label", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf"],
+        "required": ["key", "label", "type", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf", "hint"],
         "properties": {
           "key": {"type": "string"},
           "label": {"type": "string"},
-          "value": {"type": "string"},
+          "type": {"$ref": "#/components/schemas/FieldType"},
+          "value": {"$ref": "#/components/schemas/TypedValue"},
+          "hint": {"type": ["string", "null"], "description": "Help text under the label."},
           "state": {"$ref": "#/components/schemas/State"},
           "color": {"$ref": "#/components/schemas/Color"},
           "length": {"type": "integer"},
@@ -197,14 +200,20 @@ enum OpenAPIDocument {
           "position": {"type": "integer"},
           "visible": {"type": "boolean"},
           "shown": {"type": "boolean"},
-          "rules": {"type": "object", "description": "required, minLength, maxLength, pattern, email, shortBelow, message, lengthUnit, as formctl fields --json prints them."},
+          "rules": {"type": "object", "description": "required, minLength, maxLength, pattern, email, shortBelow, message, lengthUnit, and for a typed field type, lowerBound, upperBound, step, choices, minSelected, maxSelected, as formctl fields --json prints them."},
           "showIf": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"field": {"type": "string"}, "equals": {"type": "string"}, "filled": {"type": "boolean"}}, "required": ["field"]}]}
         }
       },
       "ValueChange": {
         "type": "object",
         "required": ["value"],
-        "properties": {"value": {"type": "string", "description": "The new value; the CLI's limits and refusals apply (no NUL)."}}
+        "properties": {"value": {"$ref": "#/components/schemas/TypedValue", "description": "The new value, as the text formctl set takes or of the field's JSON type; the CLI's limits and refusals apply (no NUL)."}}
+      },
+      "FieldType": {"enum": ["text", "long_text", "integer", "decimal", "select_one", "select_multiple", "boolean", "date", "time", "datetime"]},
+      "TypedValue": {
+        "description": "A value of the field's JSON type: integer and decimal as numbers, boolean as true or false, select_multiple as an array of choice values, the others as strings; null for an empty typed field; a stored value that does not parse as its type as the string stored.",
+        "type": ["string", "number", "boolean", "array", "null"],
+        "items": {"type": "string"}
       },
       "SubmitRequest": {
         "type": "object",

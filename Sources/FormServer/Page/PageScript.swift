@@ -219,7 +219,7 @@ enum PageScript {
           return;
         }
         // A newer value is on its way: its answer will tell.
-        if (body && field.input.value === body.value) {
+        if (body && field.input.value === storedText(body.value)) {
           showState(field, body.state, body.color);
           const rect = findRect(key, 'field');
           if (rect) paint(rect, body.color);
@@ -231,6 +231,14 @@ enum PageScript {
       function dependsOn(key) {
         for (const field of fields.values()) if (field.box.getAttribute('data-show-if') === key) return true;
         return false;
+      }
+
+      // A value of the API's JSON (a number, true, an array, null for an
+      // empty typed field) as the text the field stores and the box shows.
+      function storedText(value) {
+        if (value === null || value === undefined) return '';
+        if (Array.isArray(value)) return JSON.stringify(value);
+        return String(value);
       }
 
       function applyChange(change) {
@@ -307,7 +315,7 @@ enum PageScript {
         const listings = await listed.json();
         const doc = new DOMParser().parseFromString(await html.text(), 'text/html');
         if (structure(listings) !== pageStructure() || tabs(doc) !== tabs(document)) { reloadSoon(); return; }
-        for (const item of listings) applyChange({ key: item.key, value: item.value, state: item.state, color: item.color, shown: item.shown });
+        for (const item of listings) applyChange({ key: item.key, value: storedText(item.value), state: item.state, color: item.color, shown: item.shown });
         drawMinimap(await drawn.json());
         const title = doc.getElementById('title');
         if (title) showTitle(title.textContent);

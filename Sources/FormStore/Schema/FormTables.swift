@@ -5,7 +5,11 @@ import GRDB
 /// `minimap_rect`) as FormModel values. No validation here: callers check
 /// their input first.
 enum FormTables {
-    static let fieldColumns = fieldColumnsBeforeLengthUnit + ", length_unit"
+    static let fieldColumns = fieldColumnsBeforeTypes + ", " + typedColumns
+    /// The columns 0008_typed_questions adds.
+    static let typedColumns = "type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, hint, default_value"
+    /// The field columns before 0008_typed_questions.
+    static let fieldColumnsBeforeTypes = fieldColumnsBeforeLengthUnit + ", length_unit"
     /// The field columns before 0005_length_unit.
     static let fieldColumnsBeforeLengthUnit = fieldColumnsBeforeConditions + ", short_below, message, show_if_field, show_if_equals, show_if_filled"
     /// The field columns before 0004_field_conditions.
@@ -14,10 +18,13 @@ enum FormTables {
     static let conditionsVersion = 4
     /// The migration that adds `length_unit` (0005_length_unit).
     static let lengthUnitVersion = 5
+    /// The migration that adds types, bounds, choices, hints and defaults (0008_typed_questions).
+    static let typesVersion = 8
 
     /// The field columns a database of `schemaVersion` has.
     static func fieldColumns(atVersion schemaVersion: Int) -> String {
-        if schemaVersion >= lengthUnitVersion { return fieldColumns }
+        if schemaVersion >= typesVersion { return fieldColumns }
+        if schemaVersion >= lengthUnitVersion { return fieldColumnsBeforeTypes }
         return schemaVersion >= conditionsVersion ? fieldColumnsBeforeLengthUnit : fieldColumnsBeforeConditions
     }
 
@@ -163,11 +170,47 @@ enum FormTables {
     /// Every field in form order (`columns`: `fieldColumnsBeforeConditions`
     /// for a file not yet migrated to 0004).
     static func fields(_ db: Database, columns: String = fieldColumns) throws -> [Field] {
-        try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM field ORDER BY position, key").map(field(from:))
+        let rows = try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM field ORDER BY position, key")
+        // Choices are read only when a field has them: a form of text
+        // fields costs no query more than before types.
+        let choices = try rows.contains(where: hasChoices) ? allChoices(db) : [:]
+        return try rows.map { row in try field(from: row, choices: choices[try row.decode(DatabaseValue.self, forColumn: "id")] ?? []) }
     }
 
     static func field(_ key: String, _ db: Database) throws -> Field? {
-        try Row.fetchOne(db, sql: "SELECT \(fieldSelection) FROM field WHERE key = ?", arguments: [key]).map(field(from:))
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(fieldSelection) FROM field WHERE key = ?", arguments: [key]) else { return nil }
+        var choices: [FieldChoice] = []
+        if hasChoices(row) {
+            let id = try row.decode(DatabaseValue.self, forColumn: "id")
+            choices = try allChoices(db, fieldID: id)[id] ?? []
+        }
+        return try field(from: row, choices: choices)
+    }
+
+    /// Whether a stored field is of a select type (its row's `type`).
+    private static func hasChoices(_ row: Row) -> Bool {
+        guard row.hasColumn("type"), case .string(let type)? = try? row.decode(DatabaseValue.self, forColumn: "type").storage else {
+            return false
+        }
+        return type == FieldType.selectOne.rawValue || type == FieldType.selectMultiple.rawValue
+    }
+
+    /// The choices of every field (or of one), by field id, in order.
+    private static func allChoices(_ db: Database, fieldID: DatabaseValue? = nil) throws -> [DatabaseValue: [FieldChoice]] {
+        let select = "SELECT field_id, position, value, label FROM field_choice"
+        let rows = if let fieldID {
+            try Row.fetchAll(db, sql: select + " WHERE field_id = ? ORDER BY position", arguments: [fieldID])
+        } else {
+            try Row.fetchAll(db, sql: select + " ORDER BY field_id, position")
+        }
+        var choices: [DatabaseValue: [FieldChoice]] = [:]
+        for row in rows {
+            let id = try row.decode(DatabaseValue.self, forColumn: "field_id")
+            let place = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "position"))
+            let stored = StoredRow(row, table: "field_choice", identity: "field_id = \(StoredRow.sql(id)) AND position = \(place)")
+            choices[id, default: []].append(FieldChoice(value: try stored.text("value"), label: try stored.text("label", replacement: "value")))
+        }
+        return choices
     }
 
     /// The field with `key`, or `unknownField` with the nearest key.
@@ -184,7 +227,7 @@ enum FormTables {
         return .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: keys))
     }
 
-    static func field(from row: Row) throws -> Field {
+    static func field(from row: Row, choices: [FieldChoice] = []) throws -> Field {
         // `id` is the rowid, so it is always an integer; the key is named
         // in messages when it is usable text.
         let id = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "id"))
@@ -218,6 +261,21 @@ enum FormTables {
             }
             lengthUnit = unit
         }
+        var rules = FieldRules(
+            required: try stored.boolean("required"),
+            minLength: minLength,
+            maxLength: maxLength,
+            pattern: try stored.optionalText("pattern"),
+            email: try stored.boolean("email"),
+            shortBelow: shortBelow,
+            message: message,
+            lengthUnit: lengthUnit)
+        var hint: String?, defaultValue: String?
+        if row.hasColumn("type") {
+            try readTypedRules(stored, into: &rules, choices: choices)
+            hint = try stored.optionalText("hint")
+            defaultValue = try stored.optionalText("default_value")
+        }
         return Field(
             key: key,
             label: try stored.text("label"),
@@ -225,16 +283,38 @@ enum FormTables {
             row: try stored.integer("row", in: 1...1_000_000, replacement: "(SELECT min(number) FROM form_row)"),
             position: try stored.integer("position", in: 1...2_147_483_647, replacement: "(SELECT max(position) + 1 FROM field)"),
             isVisible: try stored.boolean("visible", replacement: "1"),
-            rules: FieldRules(
-                required: try stored.boolean("required"),
-                minLength: minLength,
-                maxLength: maxLength,
-                pattern: try stored.optionalText("pattern"),
-                email: try stored.boolean("email"),
-                shortBelow: shortBelow,
-                message: message,
-                lengthUnit: lengthUnit),
-            showIf: showIf)
+            rules: rules,
+            showIf: showIf, hint: hint, defaultValue: defaultValue)
+    }
+
+    /// The type, bounds, step, choices and selection counts of 0008, added
+    /// to `rules`; rules that cannot work together (an edit in the sqlite3
+    /// shell: a `min_value` that is not a number of an integer field) are
+    /// refused naming the column, as other unusable values are.
+    private static func readTypedRules(_ stored: StoredRow, into rules: inout FieldRules, choices: [FieldChoice]) throws {
+        let typeName = try stored.text("type", replacement: "'text'")
+        guard let type = FieldType(rawValue: typeName) else {
+            let names = FieldType.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            try stored.mismatch("type", expected: "one of \(names)", replacement: "'text'")
+        }
+        rules.type = type
+        if let min = try stored.optionalText("min_value") {
+            rules.lowerBound = ValueBound(min, inclusive: true)
+        } else if let above = try stored.optionalText("above_value") {
+            rules.lowerBound = ValueBound(above, inclusive: false)
+        }
+        if let max = try stored.optionalText("max_value") {
+            rules.upperBound = ValueBound(max, inclusive: true)
+        } else if let below = try stored.optionalText("below_value") {
+            rules.upperBound = ValueBound(below, inclusive: false)
+        }
+        rules.step = try stored.optionalText("step")
+        rules.minSelected = try stored.optionalInteger("min_selected", in: 0...Int64(FieldChoice.mostChoices))
+        rules.maxSelected = try stored.optionalInteger("max_selected", in: 0...Int64(FieldChoice.mostChoices))
+        rules.choices = choices
+        if let (property, reason) = rules.inconsistency, let column = FieldProperty.named(property)?.column {
+            try stored.mismatch(column, expected: "rules that work together: \(reason)", replacement: "NULL")
+        }
     }
 
     /// A field's `show_if_*` columns as a condition: nil when
@@ -363,20 +443,58 @@ enum FormTables {
     /// Inserts `field` with its value and position (a statement prepared
     /// once per connection: a form file may add thousands).
     static func insert(_ field: Field, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO field (\(fieldColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
+        let placeholders = Array(repeating: "?", count: 27).joined(separator: ", ")
+        try db.cachedStatement(sql: "INSERT INTO field (\(fieldColumns)) VALUES (\(placeholders))").execute(
             arguments: [
                 field.key, field.label, field.value, field.row, field.position, field.isVisible,
                 field.rules.required, field.rules.minLength, field.rules.maxLength, field.rules.pattern, field.rules.email,
                 field.rules.shortBelow, field.rules.message,
-            ] + conditionArguments(field.showIf) + [field.rules.lengthUnit.rawValue])
+            ] + conditionArguments(field.showIf) + [field.rules.lengthUnit.rawValue] + typedArguments(field.rules)
+                + [field.hint, field.defaultValue])
+        try writeChoices(field.rules.choices, key: field.key, replacing: false, db)
     }
 
-    /// The assignments of a field's rule columns, for `ruleArguments`.
-    static let ruleAssignments = "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?, short_below = ?, message = ?, length_unit = ?"
+    /// The assignments of a field's rule columns, for `ruleArguments`;
+    /// the choices are written apart (`writeChoices`).
+    static let ruleAssignments = "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?, short_below = ?, message = ?, length_unit = ?, "
+        + "type = ?, min_value = ?, above_value = ?, max_value = ?, below_value = ?, step = ?, min_selected = ?, max_selected = ?"
 
     /// The values of the rule columns for `rules`.
     static func ruleArguments(_ rules: FieldRules) -> StatementArguments {
         [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, rules.shortBelow, rules.message, rules.lengthUnit.rawValue]
+            + typedArguments(rules)
+    }
+
+    /// `type`, the four bound columns, `step` and the selection counts.
+    private static func typedArguments(_ rules: FieldRules) -> StatementArguments {
+        let lower = rules.lowerBound, upper = rules.upperBound
+        return [rules.type.rawValue, lower?.isInclusive == true ? lower?.value : nil, lower?.isInclusive == false ? lower?.value : nil,
+                upper?.isInclusive == true ? upper?.value : nil, upper?.isInclusive == false ? upper?.value : nil,
+                rules.step, rules.minSelected, rules.maxSelected]
+    }
+
+    /// Sets the rule columns and the choices of the field with `key`.
+    static func writeRules(_ rules: FieldRules, key: String, _ db: Database) throws {
+        try db.execute(sql: "UPDATE field SET \(ruleAssignments) WHERE key = ?", arguments: ruleArguments(rules) + [key])
+        try writeChoices(rules.choices, key: key, replacing: true, db)
+    }
+
+    /// Writes the choices of the field with `key`, in order (`replacing`
+    /// those it has, unless they are the same).
+    static func writeChoices(_ choices: [FieldChoice], key: String, replacing: Bool, _ db: Database) throws {
+        if replacing {
+            let stored = try Row.fetchAll(
+                db, sql: "SELECT c.value, c.label FROM field_choice c JOIN field f ON f.id = c.field_id WHERE f.key = ? ORDER BY c.position",
+                arguments: [key]).map { FieldChoice(value: $0["value"] ?? "", label: $0["label"] ?? "") }
+            guard stored != choices else { return }
+            try db.execute(sql: "DELETE FROM field_choice WHERE field_id = (SELECT id FROM field WHERE key = ?)", arguments: [key])
+        }
+        guard !choices.isEmpty else { return }
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO field_choice (field_id, position, value, label) VALUES ((SELECT id FROM field WHERE key = ?), ?, ?, ?)")
+        for (index, choice) in choices.enumerated() {
+            try insert.execute(arguments: [key, index + 1, choice.value, choice.label])
+        }
     }
 
     /// The assignments of a field's `show_if_*` columns, for `conditionArguments`.

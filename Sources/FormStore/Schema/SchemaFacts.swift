@@ -19,7 +19,7 @@ struct SchemaFacts {
     /// them. A list, not a `[Int: Set<String>]`: every open reads it, and a
     /// dictionary keyed by Int would cost the process a first look-up of
     /// that generic type (~150k instructions).
-    static let addedTables: [(version: Int, tables: Set<String>)] = [(3, ["page"]), (6, ["response", "answer"])]
+    static let addedTables: [(version: Int, tables: Set<String>)] = [(3, ["page"]), (6, ["response", "answer"]), (8, ["field_choice"])]
 
     /// The tables a formctl database of schema `version` holds.
     static func formTables(version: Int) -> Set<String> {

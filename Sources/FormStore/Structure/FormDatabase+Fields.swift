@@ -25,8 +25,9 @@ extension FormDatabase {
     public func setRules(key: String, rules: FieldRules) throws(FormStoreError) -> Field {
         try FieldInput.checkRules(rules, key: key)
         return try write { db in
-            try FormTables.updateField(
-                key, set: FormTables.ruleAssignments, FormTables.ruleArguments(rules), db)
+            _ = try FormTables.existingField(key, db)
+            try FormTables.writeRules(rules, key: key, db)
+            return try FormTables.existingField(key, db)
         }
     }
 

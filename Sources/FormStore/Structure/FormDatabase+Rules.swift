@@ -23,9 +23,7 @@ extension FormDatabase {
                 rules = change(current)
                 try FieldInput.checkRules(rules, key: key)
             }
-            try db.execute(
-                sql: "UPDATE field SET \(FormTables.ruleAssignments) WHERE key = ?",
-                arguments: FormTables.ruleArguments(rules) + [key])
+            try FormTables.writeRules(rules, key: key, db)
             return try FormTables.existingField(key, db)
         }
     }

@@ -177,7 +177,8 @@ enum StructureWriter {
         let movingKeys = Set(moving.map(\.key))
 
         let update = try db.cachedStatement(sql: """
-            UPDATE field SET "row" = ?, position = ?, label = ?, visible = ?, \(FormTables.ruleAssignments), \(FormTables.conditionAssignments)
+            UPDATE field SET "row" = ?, position = ?, label = ?, visible = ?, hint = ?, default_value = ?,
+                \(FormTables.ruleAssignments), \(FormTables.conditionAssignments)
             WHERE key = ?
             """)
         for field in target.fields {
@@ -187,10 +188,14 @@ enum StructureWriter {
             }
             let changed = movingKeys.contains(field.key) || rowNumbers[now.row] != field.row || now.label != field.label
                 || now.isVisible != field.isVisible || now.rules != field.rules || now.showIf != field.showIf
+                || now.hint != field.hint || now.defaultValue != field.defaultValue
             guard changed else { continue }
             try update.execute(
-                arguments: [field.row, field.position, field.label, field.isVisible] + FormTables.ruleArguments(field.rules)
-                    + FormTables.conditionArguments(field.showIf) + [field.key])
+                arguments: [field.row, field.position, field.label, field.isVisible, field.hint, field.defaultValue]
+                    + FormTables.ruleArguments(field.rules) + FormTables.conditionArguments(field.showIf) + [field.key])
+            if now.rules.choices != field.rules.choices {
+                try FormTables.writeChoices(field.rules.choices, key: field.key, replacing: true, db)
+            }
         }
     }
 }

@@ -94,7 +94,9 @@ extension FormDatabase {
         var changedFields: [Field] = []
         var unchanged: [String] = []
         for key in order {
-            guard let position = index[key], let value = last[key] else { continue }
+            guard let position = index[key], let input = last[key] else { continue }
+            // Typed fields store their canonical text (see `setValue`).
+            let value = fields[position].rules.storedText(forInput: input)
             if fields[position].value.utf8.elementsEqual(value.utf8) {
                 unchanged.append(key)
             } else {

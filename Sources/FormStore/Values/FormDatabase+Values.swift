@@ -38,7 +38,10 @@ extension FormDatabase {
             guard let plan = try planSet(key: key, value: value) else { break }
             if let field = try apply(plan) { return field }
         }
-        return try write { db in try FormTables.updateField(key, set: "value = ?", [value], db) }
+        return try write { db in
+            let stored = try FormTables.existingField(key, db).rules.storedText(forInput: value)
+            return try FormTables.updateField(key, set: "value = ?", [stored], db)
+        }
     }
 
     /// What a `set` writes, worked out outside the write lock: the field
@@ -111,7 +114,9 @@ extension FormDatabase {
         guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
             throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
         }
-        form.fields[index].value = value
+        // A typed field stores its canonical text (`+018` as `18`), or the
+        // input as given when it does not parse (then `invalid`).
+        form.fields[index].value = form.fields[index].rules.storedText(forInput: value)
         let rects = geometry.minimapRects(of: form, after: .value(key: key, before: before, rects: storedRects))
         return SetPlan(version: version, before: before, field: form.fields[index], storedRects: storedRects, rects: rects)
     }

@@ -1,0 +1,36 @@
+/// One choice of a `select_one` or `select_multiple` question: the value
+/// stored and the label shown (the value itself unless told).
+public struct FieldChoice: Hashable, Codable, Sendable {
+    /// What is stored: 1 to 64 characters without whitespace or commas
+    /// (a `select_multiple` value given as text is split at those).
+    public var value: String
+    /// What a respondent sees.
+    public var label: String
+
+    /// A choice as given; the label is the value when not given.
+    public init(value: String, label: String? = nil) {
+        self.value = value
+        self.label = label ?? value
+    }
+
+    /// The longest choice value, in characters.
+    public static let longestValue = 64
+    /// The most choices a field has: enough for any list a respondent can
+    /// read (a country list is about 250), few enough that every check of a
+    /// selection stays fast.
+    public static let mostChoices = 10_000
+
+    /// What is wrong with `value` as a choice value, in words; nil when it
+    /// is one.
+    public static func problem(withValue value: String) -> String? {
+        if value.isEmpty { return "a choice value cannot be empty" }
+        if value.count > longestValue { return "a choice value has at most \(longestValue) characters, not \(value.count)" }
+        if value.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
+            return "a choice value cannot hold spaces or commas (\"\(value)\"): a selection of several is written with them"
+        }
+        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{7F}" }) {
+            return "a choice value cannot hold control characters"
+        }
+        return nil
+    }
+}

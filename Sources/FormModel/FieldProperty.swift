@@ -1,0 +1,60 @@
+/// One property a form file can give a field, with where it lives: its name
+/// in form files and JSON, its column in the `field` table, and the types
+/// it applies to. The form file's reader takes its property names from
+/// this table, and refuses a property given to a type it does not apply to
+/// by it; the store's columns are checked against it by a test.
+public struct FieldProperty: Hashable, Sendable {
+    /// The name in form files, in `fields --json` and in the exports.
+    public let name: String
+    /// The `field` table's column (or table, for `choices`); nil when the
+    /// property is not stored as such (`key` is the row's key).
+    public let column: String?
+    /// The types the property applies to; nil for every type.
+    public let types: Set<FieldType>?
+    /// What it means, in a few words (`formctl describe`, docs).
+    public let meaning: String
+
+    /// Whether a field of `type` takes the property.
+    public func applies(to type: FieldType) -> Bool { types?.contains(type) ?? true }
+
+    /// The types in words, for a refusal ("text and long_text").
+    public var typeNames: String {
+        let names = FieldType.allCases.filter { types?.contains($0) ?? true }.map { "`\($0.rawValue)`" }
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    static let text: Set<FieldType> = [.text, .longText]
+    static let ordered: Set<FieldType> = [.integer, .decimal, .date, .time, .datetime]
+    static let selects: Set<FieldType> = [.selectOne, .selectMultiple]
+
+    /// Every property of a field, in the order a form file's writer puts them.
+    public static let all: [FieldProperty] = [
+        FieldProperty(name: "key", column: "key", types: nil, meaning: "the field's name on command lines and in SQL"),
+        FieldProperty(name: "label", column: "label", types: nil, meaning: "the words above the field"),
+        FieldProperty(name: "type", column: "type", types: nil, meaning: "what the values are (text unless told)"),
+        FieldProperty(name: "hint", column: "hint", types: nil, meaning: "help text under the label"),
+        FieldProperty(name: "required", column: "required", types: nil, meaning: "must not be empty to pass check"),
+        FieldProperty(name: "min", column: "min_value", types: ordered, meaning: "lowest value, itself allowed"),
+        FieldProperty(name: "above", column: "above_value", types: ordered, meaning: "the value must be above this"),
+        FieldProperty(name: "max", column: "max_value", types: ordered, meaning: "highest value, itself allowed"),
+        FieldProperty(name: "below", column: "below_value", types: ordered, meaning: "the value must be below this"),
+        FieldProperty(name: "step", column: "step", types: [.integer, .decimal], meaning: "the value is a whole multiple of this"),
+        FieldProperty(name: "choices", column: "field_choice", types: selects, meaning: "the values to choose from, with labels"),
+        FieldProperty(name: "min_selected", column: "min_selected", types: [.selectMultiple], meaning: "fewest choices an answer holds"),
+        FieldProperty(name: "max_selected", column: "max_selected", types: [.selectMultiple], meaning: "most choices an answer holds"),
+        FieldProperty(name: "min_length", column: "min_length", types: text, meaning: "fewest characters"),
+        FieldProperty(name: "max_length", column: "max_length", types: text, meaning: "most characters"),
+        FieldProperty(name: "pattern", column: "pattern", types: text, meaning: "a PCRE2 regular expression the whole value matches"),
+        FieldProperty(name: "email", column: "email", types: text, meaning: "the value is an email address"),
+        FieldProperty(name: "length_unit", column: "length_unit", types: text, meaning: "what lengths count: characters or code points"),
+        FieldProperty(name: "short_below", column: "short_below", types: text, meaning: "under this length a value is short (yellow)"),
+        FieldProperty(name: "message", column: "message", types: nil, meaning: "replaces every reason check gives"),
+        FieldProperty(name: "default", column: "default_value", types: nil, meaning: "the value a new or cleared form holds"),
+        FieldProperty(name: "hidden", column: "visible", types: nil, meaning: "kept but neither laid out nor checked"),
+        FieldProperty(name: "show_if", column: "show_if_field", types: nil, meaning: "shown only while a condition holds"),
+    ]
+
+    /// The property of form-file name `name`.
+    public static func named(_ name: String) -> FieldProperty? { all.first { $0.name == name } }
+}

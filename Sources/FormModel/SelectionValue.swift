@@ -1,0 +1,164 @@
+/// A `select_multiple` value: the chosen values, stored as a JSON array of
+/// strings in the order of the field's choices (`["cheese","olives"]`),
+/// which SQLite's `json_each` reads; no selection is the empty text.
+public enum SelectionValue {
+    /// The stored text for `values` chosen from `choices`: known values in
+    /// the choices' order. When a value is unknown or given twice, the
+    /// values are kept as given, so that the stored answer is `invalid`
+    /// and says why (as a text that breaks its pattern is stored).
+    public static func text(of values: [String], choices: [FieldChoice]) -> String {
+        guard !values.isEmpty else { return "" }
+        let given = Set(values)
+        if given.count == values.count, given.allSatisfy({ value in choices.contains { $0.value == value } }) {
+            return encode(choices.map(\.value).filter(given.contains))
+        }
+        return encode(values)
+    }
+
+    /// The values of input given as text: one JSON array of strings, or
+    /// values separated by spaces or commas (as a form file's or a
+    /// command line's `a, b c`).
+    public static func values(ofInput input: String) -> [String] {
+        if input.first == "[", let array = decode(input) { return array }
+        return input.split { $0 == "," || $0.isWhitespace }.map(String.init)
+    }
+
+    /// The values of a stored selection: nil when it is not a JSON array
+    /// of strings.
+    public static func decode(_ text: String) -> [String]? {
+        var parser = JSONStringArrayParser(Array(text.utf8))
+        return parser.parse()
+    }
+
+    /// `values` as a JSON array, with only `"` and `\` and control
+    /// characters escaped (choice values hold none of the latter).
+    public static func encode(_ values: [String]) -> String {
+        var text = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case _ where scalar.value < 0x20: text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+            text += "\""
+        }
+        return text + "]"
+    }
+}
+
+/// A strict reader of one JSON array of strings (RFC 8259), with nothing
+/// after it but white space. Written by hand: a stored selection is read
+/// for every field of every form on each command, and Foundation's
+/// JSONSerialization costs far more than this loop. Never traps: every
+/// index is checked, and a `\u` escape that is not a scalar fails.
+struct JSONStringArrayParser {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func parse() -> [String]? {
+        skipSpace()
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var values: [String] = []
+        skipSpace()
+        if take(UInt8(ascii: "]")) { return finished(values) }
+        while true {
+            skipSpace()
+            guard let value = string() else { return nil }
+            values.append(value)
+            skipSpace()
+            if take(UInt8(ascii: "]")) { return finished(values) }
+            guard take(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
+    private mutating func finished(_ values: [String]) -> [String]? {
+        skipSpace()
+        return index == bytes.count ? values : nil
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func string() -> String? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        var start = index
+        func flush(_ end: Int) -> Bool {
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            return true
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                guard flush(index) else { return nil }
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { return nil }
+            if byte == UInt8(ascii: "\\") {
+                guard flush(index) else { return nil }
+                index += 1
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{8}")
+                case UInt8(ascii: "f"): scalars.append("\u{C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    guard let unit = hex4() else { return nil }
+                    if (0xD800..<0xDC00).contains(unit) {
+                        guard take(UInt8(ascii: "\\")), take(UInt8(ascii: "u")), let low = hex4(), (0xDC00..<0xE000).contains(low),
+                              let scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) else { return nil }
+                        scalars.append(scalar)
+                    } else {
+                        guard let scalar = Unicode.Scalar(unit) else { return nil }
+                        scalars.append(scalar)
+                    }
+                default: return nil
+                }
+                start = index
+                continue
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[index..<(index + 4)] {
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: return nil
+            }
+            value = value * 16 + digit
+        }
+        index += 4
+        return value
+    }
+}

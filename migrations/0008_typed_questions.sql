@@ -18,6 +18,7 @@
 --   max_selected   …and most.
 --   hint           help text under the label; NULL for none.
 --   default_value  the value a new or cleared form holds; NULL for empty.
+--   show_if        a condition of the new kinds (below).
 --
 -- A select field's choices are rows of `field_choice`, in `position`
 -- order; removing the field removes them.
@@ -39,6 +40,12 @@ ALTER TABLE field ADD COLUMN min_selected INTEGER CHECK (min_selected >= 0);
 ALTER TABLE field ADD COLUMN max_selected INTEGER CHECK (max_selected IS NULL OR (max_selected >= 0 AND max_selected >= coalesce(min_selected, 0)));
 ALTER TABLE field ADD COLUMN hint TEXT CHECK (length(hint) >= 1);
 ALTER TABLE field ADD COLUMN default_value TEXT;
+-- A condition beyond 0004's two (`equals` a value, `filled`), as the JSON
+-- of a form file's `show_if` with its values as text:
+-- {"field":"age","at_least":"18"}, {"all":[…]}, {"not":{…}}; NULL when
+-- the field has none or has one of 0004's, which stay in show_if_*.
+ALTER TABLE field ADD COLUMN show_if TEXT
+    CHECK (show_if IS NULL OR (json_valid(show_if) AND json_type(show_if) = 'object' AND show_if_field IS NULL));
 
 CREATE TABLE field_choice (
     field_id INTEGER NOT NULL REFERENCES field (id) ON DELETE CASCADE,
@@ -88,7 +95,7 @@ FROM (
 -- An edit of the new columns or of the choices in the sqlite3 shell may
 -- change states: formctl recomputes them before its next read.
 CREATE TRIGGER field_type_changed
-AFTER UPDATE OF type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, default_value ON field
+AFTER UPDATE OF type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, default_value, show_if ON field
 BEGIN
     UPDATE form SET needs_refresh = 1 WHERE needs_refresh = 0;
 END;

@@ -12,7 +12,10 @@ extension FormFile {
     /// (`unknownField` with the nearest key, exit 64); so is a value the
     /// store refuses (`invalidValue`, 65).
     public func loadValues(_ values: FormValues) throws(FormKitError) -> ValuesUpdate {
-        let checked = try values.checked()
+        // The fields' types read the file's values first (a number for an
+        // integer, text for a date…), and refuse what is not theirs.
+        let typed = values.origins.isEmpty ? values : try values.typed(for: try definition())
+        let checked = try typed.checked()
         return try writing { db throws(FormStoreError) in try db.setValues(checked) }
     }
 

@@ -79,7 +79,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error):
             switch error {
             case .unknownField, .unknownRow, .unknownPage, .unknownResponse: .unknownName
-            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues,
+            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues, .valuesNotKept,
                  .responseNotDraft, .unsavedValues: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath

@@ -12,6 +12,14 @@ public struct FormValues: Hashable, Sendable {
 
     /// The keys and values, in form order.
     public var entries: [(key: String, value: String)]
+    /// Each entry's field rules, for the typed JSON and CSV forms of the
+    /// values (`init(form:)`); empty for values read from a file or given,
+    /// which are all written as text.
+    var rules: [FieldRules] = []
+    /// Where each entry came from in a values file, and what kind of value
+    /// it was there (`init(parsing:format:file:)`); empty for values given
+    /// in code, which are text `set` reads.
+    var origins: [ValueOrigin] = []
 
     /// Values as given.
     public init(entries: [(key: String, value: String)]) {
@@ -21,6 +29,7 @@ public struct FormValues: Hashable, Sendable {
     /// The values of `form`'s fields in form order.
     public init(form: FormDefinition) {
         self.init(entries: form.fields.map { ($0.key, $0.value) })
+        rules = form.fields.map(\.rules)
     }
 
     /// The same keys and values in the same order (tuples are not
@@ -49,13 +58,38 @@ public struct FormValues: Hashable, Sendable {
     /// would lose the form's order, so the object is written here: strings
     /// escaped as RFC 8259 requires (quote, backslash, control characters),
     /// everything else, any Unicode, kept.
+    /// Typed fields' values are of their JSON type (`TypedJSONValue`).
     public var json: String {
-        "{" + entries.map { "\(Self.jsonString($0.key)):\(Self.jsonString($0.value))" }.joined(separator: ",") + "}\n"
+        let members = entries.indices.map { index in
+            let (key, value) = entries[index]
+            return Self.jsonString(key) + ":" + (rules.isEmpty ? Self.jsonString(value) : Self.json(TypedJSONValue(value, rules: rules[index])))
+        }
+        return "{" + members.joined(separator: ",") + "}\n"
     }
 
-    /// A header row of keys and a row of values, RFC 4180.
+    /// A typed value as JSON text, strings escaped as `jsonString` does.
+    static func json(_ value: TypedJSONValue) -> String {
+        switch value {
+        case .string(let text): jsonString(text)
+        case .array(let values): "[" + values.map(jsonString).joined(separator: ",") + "]"
+        default: value.jsonText
+        }
+    }
+
+    /// A header row of keys and a row of values, RFC 4180: canonical text,
+    /// a `select_multiple`'s choices joined by one space (as XLSForm and
+    /// ODK write them).
     public var csv: String {
-        Self.csvRecord(entries.map(\.key)) + Self.csvRecord(entries.map(\.value))
+        Self.csvRecord(entries.map(\.key)) + Self.csvRecord(entries.indices.map { index in
+            rules.isEmpty ? entries[index].value : Self.csvText(entries[index].value, type: rules[index].type)
+        })
+    }
+
+    /// A stored value as CSV writes it: a `select_multiple`'s JSON array as
+    /// its values joined by one space; anything else as it is.
+    static func csvText(_ value: String, type: FieldType) -> String {
+        guard type == .selectMultiple, let values = SelectionValue.decode(value) else { return value }
+        return values.joined(separator: " ")
     }
 
     /// `text` as a JSON string literal.

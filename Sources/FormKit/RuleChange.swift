@@ -30,6 +30,14 @@ public struct RuleChange: Hashable, Sendable {
     public var message: String?
     /// What the lengths count; nil keeps the field's.
     public var lengthUnit: LengthUnit?
+    /// The bounds of a number, date or time (`--min`, `--above`, `--max`,
+    /// `--below`), as text the field's type reads; `""` removes that
+    /// side's bound, nil keeps the field's.
+    public var min: String?, above: String?, max: String?, below: String?
+    /// A number's step; `""` removes it, nil keeps the field's.
+    public var step: String?
+    /// A select_multiple's selection counts; nil keeps the field's.
+    public var minSelected: Int?, maxSelected: Int?
 
     /// A change; with no arguments it changes nothing.
     public init(clear: Bool = false, requirement: Requirement? = nil, minLength: Int? = nil, maxLength: Int? = nil,
@@ -46,7 +54,19 @@ public struct RuleChange: Hashable, Sendable {
         self.lengthUnit = lengthUnit
     }
 
-    /// `rules` with this change applied.
+    /// A change of a number's, date's or time's bounds and step, or of a
+    /// selection's counts; nil keeps each.
+    public static func bounds(min: String? = nil, above: String? = nil, max: String? = nil, below: String? = nil, step: String? = nil,
+                              minSelected: Int? = nil, maxSelected: Int? = nil) -> RuleChange {
+        var change = RuleChange()
+        (change.min, change.above, change.max, change.below, change.step) = (min, above, max, below, step)
+        (change.minSelected, change.maxSelected) = (minSelected, maxSelected)
+        return change
+    }
+
+    /// `rules` with this change applied. Bounds and steps are read as the
+    /// field's type reads values (`+018` as `18`); one that does not parse
+    /// is kept as given, for `FieldInput.checkRules` to refuse by name.
     public func applied(to rules: FieldRules) -> FieldRules {
         var result = clear ? FieldRules.none : rules
         if let requirement { result.required = requirement == .required }
@@ -57,6 +77,15 @@ public struct RuleChange: Hashable, Sendable {
         if let shortBelow { result.shortBelow = shortBelow }
         if let message { result.message = message.isEmpty ? nil : message }
         if let lengthUnit { result.lengthUnit = lengthUnit }
+        let type = result.type
+        func canonical(_ text: String) -> String { type.canonicalValue(of: text).canonicalText ?? text }
+        if let min { result.lowerBound = min.isEmpty ? nil : ValueBound(canonical(min), inclusive: true) }
+        if let above { result.lowerBound = above.isEmpty ? nil : ValueBound(canonical(above), inclusive: false) }
+        if let max { result.upperBound = max.isEmpty ? nil : ValueBound(canonical(max), inclusive: true) }
+        if let below { result.upperBound = below.isEmpty ? nil : ValueBound(canonical(below), inclusive: false) }
+        if let step { result.step = step.isEmpty ? nil : canonical(step) }
+        if let minSelected { result.minSelected = minSelected }
+        if let maxSelected { result.maxSelected = maxSelected }
         return result
     }
 }

@@ -11,7 +11,7 @@ extension FieldRules {
                               (upperBound, upperBound?.isInclusive == false ? "below" : "max")] {
             guard let bound else { continue }
             if type.canonicalValue(of: bound.value).canonicalText != bound.value {
-                return (name, "`\(name)` \"\(bound.value)\" \(type.expectation ?? "is not a value of the type") (a `\(type.rawValue)` field)")
+                return (name, "`\(name)` \"\(bound.value)\" \(type.expectation ?? "is not a value of the type") (the field is of type `\(type.rawValue)`)")
             }
         }
         if let lower = lowerBound, let upper = upperBound, let order = type.order(lower.value, upper.value),

@@ -22,10 +22,22 @@ extension FormDefinition {
     /// field changes nothing on screen but its own field's colour: a text
     /// field's size never depends on its text.
     public var keysTheLayoutReads: Set<String> {
-        var keys = titleKeys
+        titleKeys.union(keysConditionsRead)
+    }
+
+    /// The fields some `show_if` condition reads: a new value there may
+    /// show or hide fields.
+    public var keysConditionsRead: Set<String> {
+        var keys: Set<String> = []
         for field in fields {
-            if let condition = field.showIf { keys.insert(condition.field) }
+            field.showIf?.forEachLeaf { keys.insert($0) }
         }
         return keys
+    }
+
+    /// Whether a condition of the form reads field `key` (see
+    /// `keysConditionsRead`), without collecting the others.
+    public func conditionsRead(_ key: String) -> Bool {
+        fields.contains { $0.showIf?.reads(key) ?? false }
     }
 }

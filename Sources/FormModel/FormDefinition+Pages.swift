@@ -49,16 +49,16 @@ extension FormDefinition {
 
     /// The values of the shown fields, not among `inside`, that conditions
     /// of `inside` read (what a page's form needs of the other pages).
-    private func valuesRead(byConditionsOf inside: [Field]) -> [String: String] {
+    private func valuesRead(byConditionsOf inside: [Field]) -> [String: ConditionOperand] {
         // Most forms have no condition: nothing to collect, and no set of
         // every key made for nothing.
-        let named = Set(inside.compactMap { $0.showIf?.field })
+        let named = Set(inside.flatMap { $0.showIf?.fields ?? [] })
         guard !named.isEmpty else { return outsideValues }
         let read = named.subtracting(inside.map(\.key))
         guard !read.isEmpty else { return outsideValues }
         var values = outsideValues
-        for (field, shown) in zip(fields, shownFlags) where shown && read.contains(field.key) {
-            values[field.key] = field.value
+        for (field, shown) in zip(fields, shownFlags) where read.contains(field.key) {
+            values[field.key] = shown ? field.conditionOperand : .empty(field.rules.type)
         }
         return values
     }

@@ -21,11 +21,11 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// Left to right (the default) or right to left: the screens, and so
     /// the minimap, are mirrored for a right-to-left form.
     public var direction: FormDirection
-    /// The values of shown fields that this form's conditions (`showIf`)
-    /// read but `fields` lacks: a page's form (`form(ofPage:)`) carries
-    /// those of the other pages, so that it shows what the whole form shows.
-    /// Empty for a whole form.
-    public var outsideValues: [String: String] = [:]
+    /// The fields that this form's conditions (`showIf`) read but `fields`
+    /// lacks, as conditions read them (empty while not shown): a page's
+    /// form (`form(ofPage:)`) carries those of the other pages, so that it
+    /// shows what the whole form shows. Empty for a whole form.
+    public var outsideValues: [String: ConditionOperand] = [:]
 
     private enum CodingKeys: String, CodingKey {
         case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar, direction

@@ -27,13 +27,17 @@ public struct FormResponse: Hashable, Sendable, Identifiable {
         /// Whether the field was shown (not hidden, its `show_if` holding);
         /// the value of a field that was not shown is only kept, not answered.
         public var isShown: Bool
+        /// The field's type when it was answered: a response exports as it
+        /// was answered after the form changes.
+        public var type: FieldType
 
         /// An answer as given.
-        public init(key: String, label: String, value: String, isShown: Bool) {
+        public init(key: String, label: String, value: String, isShown: Bool, type: FieldType = .text) {
             self.key = key
             self.label = label
             self.value = value
             self.isShown = isShown
+            self.type = type
         }
     }
 
@@ -63,7 +67,7 @@ public struct FormResponse: Hashable, Sendable, Identifiable {
     /// whether each is shown), in form order: what a submission records.
     public static func answers(of form: FormDefinition) -> [Answer] {
         zip(form.fields, form.shownFlags).map { field, shown in
-            Answer(key: field.key, label: field.label, value: field.value, isShown: shown)
+            Answer(key: field.key, label: field.label, value: field.value, isShown: shown, type: field.rules.type)
         }
     }
 }

@@ -30,7 +30,7 @@ extension FormDefinition {
     public func minimapRects(afterValueOf key: String, changedFrom before: FormDefinition, rects: [MinimapRect]) -> [MinimapRect]? {
         guard let field = fields.first(where: { $0.key == key }), title == before.title else { return nil }
         // A value a condition reads may show or hide fields: a layout's work.
-        if fields.contains(where: { $0.showIf?.field == key }) { return nil }
+        if conditionsRead(key) { return nil }
         let color = field.state.color
         return rects.map { rect in
             guard rect.kind == .field, rect.key == key else { return rect }

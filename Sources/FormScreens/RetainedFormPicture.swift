@@ -62,7 +62,7 @@ public final class RetainedFormPicture {
                 rectIndices[rect.key, default: []].append(index)
             }
             self.rectIndices = rectIndices
-            conditionKeys = Set(form.fields.compactMap { $0.showIf?.field })
+            conditionKeys = form.keysConditionsRead
         }
     }
 

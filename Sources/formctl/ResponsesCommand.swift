@@ -41,8 +41,15 @@ extension ResponsesCommand {
         @Option(help: ArgumentHelp("table, json, jsonl or csv.", valueName: "format"))
         var format: ResponseListFormat = .table
 
+        @Flag(help: "With --format csv: each select_multiple field as one 0/1 column per choice, named KEY/VALUE (as ODK Central exports).")
+        var split = false
+
         @OptionGroup var filter: ResponseFilterOptions
         @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if split && format != .csv { throw ValidationError("--split is for --format csv.") }
+        }
 
         func run() throws {
             let form = database.form
@@ -50,7 +57,7 @@ extension ResponsesCommand {
             guard let export = format.export else { return try printTable(form, filter) }
             let output = BufferedOutput()
             try reportingErrors { () throws(FormKitError) in
-                try form.exportResponses(filter, format: export, includesHidden: self.filter.includeHidden, to: output.append)
+                try form.exportResponses(filter, format: export, includesHidden: self.filter.includeHidden, split: split, to: output.append)
             }
             output.flush()
         }

@@ -72,7 +72,7 @@ struct ConditionTests {
             Field(key: "f", label: "F", value: "", row: 1, position: 6),
         ]
         #expect(FieldVisibility.shown(fields) == [false, false, false, false, false, true])
-        #expect(FieldVisibility.shown(fields, outside: ["gone": "y"])[3])
+        #expect(FieldVisibility.shown(fields, outside: ["gone": ConditionOperand(value: "y", type: .text)])[3])
         #expect(FieldVisibility.cycle(setting: .filled(field: "a"), on: "f", in: fields) == nil)
         #expect(FieldVisibility.cycle(setting: .filled(field: "c"), on: "a", in: fields) == ["a", "c", "a"])
         #expect(FieldVisibility.cycle(setting: .filled(field: "f"), on: "f", in: fields) == ["f", "f"])
@@ -114,6 +114,6 @@ struct ConditionTests {
         #expect(ShowCondition.equals(field: "a", value: "").holds(forValue: ""))
         #expect(ShowCondition.filled(field: "a").holds(forValue: " "))
         #expect(!ShowCondition.filled(field: "a").holds(forValue: ""))
-        #expect(ShowCondition.filled(field: "a").field == "a")
+        #expect(ShowCondition.filled(field: "a").fields == ["a"])
     }
 }

@@ -36,12 +36,20 @@ enum Describe {
         return choices.map { $0.label == $0.value ? $0.value : "\($0.value) \(quoted($0.label))" }.joined(separator: ", ")
     }
 
-    /// `toggle equals "on"`, `toggle filled`, or `none`.
+    /// `toggle equals "on"`, `toggle filled`, `age at_least "18"`,
+    /// `all (…, …)`, `not (…)`, or `none`.
     static func condition(_ condition: ShowCondition?) -> String {
-        switch condition {
-        case nil: "none"
-        case .equals(let field, let value)?: "\(field) equals \(quoted(value))"
-        case .filled(let field)?: "\(field) filled"
+        guard let condition else { return "none" }
+        return switch condition {
+        case .equals(let field, let value): "\(field) equals \(quoted(value))"
+        case .filled(let field): "\(field) filled"
+        case .isIn(let field, let values): "\(field) in (\(values.map(quoted).joined(separator: ", ")))"
+        case .includes(let field, let value): "\(field) includes \(quoted(value))"
+        case .atLeast(let field, let value): "\(field) at_least \(quoted(value))"
+        case .atMost(let field, let value): "\(field) at_most \(quoted(value))"
+        case .all(let parts): "all (" + parts.map { Self.condition($0) }.joined(separator: ", ") + ")"
+        case .any(let parts): "any (" + parts.map { Self.condition($0) }.joined(separator: ", ") + ")"
+        case .not(let part): "not (" + Self.condition(part) + ")"
         }
     }
 

@@ -57,34 +57,28 @@ extension FormSpec {
     /// every field once, marking what has been seen, finds every cycle in
     /// time linear in the fields (a check per condition would be quadratic).
     private func checkConditions(_ fields: [FieldSpec], keys: Set<String>) throws(FormStoreError) {
-        var reads: [String: String] = [:]
+        var reads: [String: [String]] = [:]
         for field in fields {
             guard let condition = field.showIf else { continue }
-            if condition.field == field.key {
+            if condition.reads(field.key) {
                 throw .invalidValue(key: field.key, reason: "a field cannot be shown on a condition of its own value")
             }
             if case .equals(_, let value) = condition { try FieldInput.checkValue(value, key: field.key) }
-            guard keys.contains(condition.field) else {
-                throw FormStoreError.unknownField(condition.field, among: fields.map(\.key))
+            for read in condition.fields where !keys.contains(read) {
+                throw FormStoreError.unknownField(read, among: fields.map(\.key))
             }
-            reads[field.key] = condition.field
+            reads[field.key] = condition.fields
         }
+        // A field found on no cycle is settled, and so is every field a
+        // search from it reached: each field is searched from at most once
+        // as a start, so a chain of many conditions stays linear.
         var done: Set<String> = []
         for field in fields where reads[field.key] != nil && !done.contains(field.key) {
-            var path: [String] = []
-            var onPath: [String: Int] = [:]
-            var current: String? = field.key
-            while let key = current, !done.contains(key) {
-                if let start = onPath[key] {
-                    let cycle = path[start...] + [key]
-                    throw .invalidValue(
-                        key: key, reason: "the conditions would form a cycle (\(cycle.joined(separator: " → "))), so none of them could hold")
-                }
-                onPath[key] = path.count
-                path.append(key)
-                current = reads[key]
+            if let cycle = FieldVisibility.cycle(from: field.key, reads: reads) {
+                throw .invalidValue(
+                    key: field.key, reason: "the conditions would form a cycle (\(cycle.joined(separator: " → "))), so none of them could hold")
             }
-            done.formUnion(path)
+            done.insert(field.key)
         }
     }
 }

@@ -72,7 +72,7 @@ struct EditedForms {
         var isRead = false
         for field in form.fields {
             if field.key == focusedKey { count += 1 }
-            if field.showIf?.field == focusedKey { isRead = true }
+            if field.showIf?.reads(focusedKey) == true { isRead = true }
         }
         typesInPlace = index != nil && count == 1 && !isRead
     }

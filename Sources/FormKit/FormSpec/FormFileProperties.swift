@@ -25,6 +25,6 @@ struct FormFileProperties {
         static let row = ["width", "min_width", "max_width", "fields"]
         /// A field's: FormModel's table of field properties.
         static let field = FieldProperty.all.map(\.name)
-        static let condition = ["field", "equals", "filled"]
+        static let condition = ["field", "equals", "filled", "in", "includes", "at_least", "at_most", "all", "any", "not"]
     }
 }

@@ -22,7 +22,7 @@ struct FormFileReader {
     static let problemLimit = 20
 
     /// Where each field was declared, for the checks across the form.
-    private var fieldPlaces: [String: (key: Node, showIf: Node?)] = [:]
+    var fieldPlaces: [String: (key: Node, showIf: Node?)] = [:]
     /// Where each page key was declared.
     private var pagePlaces: [String: Node] = [:]
     /// Rows read so far, across pages: the store numbers rows up to
@@ -85,8 +85,7 @@ struct FormFileReader {
             report(root, "a form file needs `pages`: a list of at least one page, each with `key` and `rows`")
         }
         let spec = FormSpec(title: title, tabBar: tabBar, direction: direction, pages: pages)
-        checkConditions(spec)
-        return spec
+        return checkConditions(spec)
     }
 
     private mutating func tabBar(_ node: Node) -> TabBarSettings? {
@@ -220,81 +219,6 @@ struct FormFileReader {
         guard let key else { return nil }
         return FieldSpec(key: key, label: label, rules: rules, isHidden: hidden, showIf: showIf, hint: typed.hint,
                          defaultValue: typed.defaultValue)
-    }
-
-    private mutating func condition(_ node: Node) -> ShowCondition? {
-        guard let properties = mapping(node, "`show_if`", known: FormFileProperties.Known.condition,
-                                       shape: "a mapping: {field: KEY, equals: \"VALUE\"} or {field: KEY, filled: true}") else { return nil }
-        let field = text(properties, "field")
-        if properties["field"] == nil {
-            report(node, "`show_if` needs `field`: the key of the field whose value it reads")
-        }
-        let equals = text(properties, "equals")
-        let filled = bool(properties, "filled")
-        switch (properties["equals"], properties["filled"]) {
-        case (nil, nil):
-            report(node, "`show_if` needs `equals: \"VALUE\"` or `filled: true`")
-            return nil
-        case (.some, .some):
-            report(properties.names["filled"], "`show_if` takes `equals` or `filled`, not both")
-            return nil
-        default:
-            break
-        }
-        if filled == false {
-            report(properties["filled"], "`filled` can only be true (leave `show_if` out for a field that is always shown)")
-            return nil
-        }
-        guard let field else { return nil }
-        if let equals { return .equals(field: field, value: equals) }
-        if filled == true { return .filled(field: field) }
-        return nil
-    }
-
-    // MARK: Across the form
-
-    /// Each condition must read another field of the form, and no chain of
-    /// conditions may come back to where it started.
-    private mutating func checkConditions(_ spec: FormSpec) {
-        let fields = spec.fields
-        let keys = fields.map(\.key)
-        let keySet = Set(keys)
-        var conditionOf: [String: String] = [:]
-        for field in fields {
-            guard let condition = field.showIf else { continue }
-            let node = fieldPlaces[field.key]?.showIf
-            let target = condition.field
-            if target == field.key {
-                report(node, "`show_if` of `\(field.key)` reads the field itself: it could never be shown")
-            } else if !keySet.contains(target) {
-                let suggestion = KeySuggestion.nearest(to: target, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
-                report(node, "`show_if` of `\(field.key)` reads field `\(target)`, which the form does not have\(suggestion)")
-            } else {
-                conditionOf[field.key] = target
-            }
-        }
-        // Each field has at most one condition, so following them from any
-        // field either ends or enters a cycle; each cycle is reported once,
-        // at the first of its fields in form order.
-        var settled: Set<String> = []
-        for field in fields where conditionOf[field.key] != nil && !settled.contains(field.key) {
-            var path: [String] = []
-            var onPath: Set<String> = []
-            var current: String? = field.key
-            while let key = current, !settled.contains(key), !onPath.contains(key) {
-                path.append(key)
-                onPath.insert(key)
-                current = conditionOf[key]
-            }
-            if let key = current, onPath.contains(key), let start = path.firstIndex(of: key) {
-                let cycle = Array(path[start...])
-                let first = fields.first { cycle.contains($0.key) }?.key ?? key
-                let rotated = cycle.drop { $0 != first } + cycle.prefix { $0 != first }
-                let chain = (rotated + [first]).map { "`\($0)`" }.joined(separator: " → ")
-                report(fieldPlaces[first]?.showIf, "`show_if` conditions form a cycle: \(chain); each field would be shown only while another of them is")
-            }
-            settled.formUnion(path)
-        }
     }
 
     // MARK: Shapes and scalars

@@ -10,6 +10,7 @@ extension FormSpec {
     /// could take it for something else (`yes`, `null`, `1.0`, `#`, leading
     /// spaces, line breaks…).
     public func yaml() -> String {
+        let types = fieldTypes
         var out = ""
         if !title.isEmpty { out += "title: \(FormFileText.yaml(title))\n" }
         if direction != .leftToRight { out += "direction: \(direction.rawValue)\n" }
@@ -25,7 +26,7 @@ extension FormSpec {
                 if row.fields.isEmpty { continue }
                 out += "        fields:\n"
                 for field in row.fields {
-                    let properties = Self.fieldProperties(field, json: false)
+                    let properties = Self.fieldProperties(field, types: types, json: false)
                     out += "          - {" + properties.map { "\($0): \($1)" }.joined(separator: ", ") + "}\n"
                 }
             }
@@ -40,6 +41,7 @@ extension FormSpec {
         func object(_ properties: [(String, String)]) -> String {
             "{" + properties.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
         }
+        let types = fieldTypes
         var top: [String] = []
         if !title.isEmpty { top.append("  \"title\": \(FormFileText.quoted(title))") }
         if direction != .leftToRight { top.append("  \"direction\": \(FormFileText.quoted(direction.rawValue))") }
@@ -51,7 +53,7 @@ extension FormSpec {
                 let rowTexts = page.rows.map { row -> String in
                     var rowLines = Self.rowProperties(row).map { "          \"\($0)\": \($1)" }
                     if !row.fields.isEmpty {
-                        let fields = row.fields.map { "            " + object(Self.fieldProperties($0, json: true)) }
+                        let fields = row.fields.map { "            " + object(Self.fieldProperties($0, types: types, json: true)) }
                         rowLines.append("          \"fields\": [\n" + fields.joined(separator: ",\n") + "\n          ]")
                     }
                     return "        {\n" + rowLines.joined(separator: ",\n") + "\n        }"
@@ -62,6 +64,13 @@ extension FormSpec {
         }
         top.append(pages.isEmpty ? "  \"pages\": []" : "  \"pages\": [\n" + pageTexts.joined(separator: ",\n") + "\n  ]")
         return "{\n" + top.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// Each field's type, for writing the values conditions compare with.
+    private var fieldTypes: [String: FieldType] {
+        var types: [String: FieldType] = [:]
+        for field in fields where field.rules.type != .text { types[field.key] = field.rules.type }
+        return types
     }
 
     /// A row's properties other than its fields, numbers as written.
@@ -83,7 +92,7 @@ extension FormSpec {
 
     /// A field's properties in the order files show them, those at their
     /// defaults left out, for JSON (every string quoted) or YAML.
-    private static func fieldProperties(_ field: FieldSpec, json: Bool) -> [(String, String)] {
+    private static func fieldProperties(_ field: FieldSpec, types: [String: FieldType], json: Bool) -> [(String, String)] {
         func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
         func typed(_ value: String, _ type: FieldType) -> String { Self.typed(value, type, json: json) }
         let rules = field.rules
@@ -121,14 +130,38 @@ extension FormSpec {
             properties.append(("default", written))
         }
         if field.isHidden { properties.append(("hidden", "true")) }
-        if let condition = field.showIf {
-            let test = switch condition {
-            case .equals(_, let value): ("equals", text(value))
-            case .filled: ("filled", "true")
-            }
-            func name(_ property: String) -> String { json ? "\"\(property)\"" : property }
-            properties.append(("show_if", "{\(name("field")): \(text(condition.field)), \(name(test.0)): \(test.1)}"))
-        }
+        if let condition = field.showIf { properties.append(("show_if", conditionText(condition, types: types, json: json))) }
         return properties
+    }
+
+    /// A `show_if` as a flow mapping, each value written as the field it
+    /// compares with takes it (`{field: age, at_least: 18}`).
+    private static func conditionText(_ condition: ShowCondition, types: [String: FieldType], json: Bool) -> String {
+        func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
+        func name(_ property: String) -> String { json ? "\"\(property)\"" : property }
+        func leaf(_ field: String, _ test: String, _ value: String) -> String {
+            "{\(name("field")): \(text(field)), \(name(test)): \(value)}"
+        }
+        func value(_ field: String, _ value: String) -> String {
+            let type = types[field] ?? .text
+            if type == .selectMultiple, let values = SelectionValue.decode(value) {
+                return "[" + values.map(text).joined(separator: ", ") + "]"
+            }
+            return typed(value, type, json: json)
+        }
+        func list(_ parts: [ShowCondition]) -> String {
+            "[" + parts.map { conditionText($0, types: types, json: json) }.joined(separator: ", ") + "]"
+        }
+        return switch condition {
+        case .equals(let field, let v): leaf(field, "equals", value(field, v))
+        case .filled(let field): leaf(field, "filled", "true")
+        case .isIn(let field, let values): leaf(field, "in", "[" + values.map { value(field, $0) }.joined(separator: ", ") + "]")
+        case .includes(let field, let v): leaf(field, "includes", text(v))
+        case .atLeast(let field, let v): leaf(field, "at_least", value(field, v))
+        case .atMost(let field, let v): leaf(field, "at_most", value(field, v))
+        case .all(let parts): "{\(name("all")): \(list(parts))}"
+        case .any(let parts): "{\(name("any")): \(list(parts))}"
+        case .not(let part): "{\(name("not")): \(conditionText(part, types: types, json: json))}"
+        }
     }
 }

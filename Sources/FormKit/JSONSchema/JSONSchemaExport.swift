@@ -87,7 +87,8 @@ public enum JSONSchemaExport {
         var visited: Set<String> = [field.key]
         var current = field
         while let condition = current.showIf {
-            guard let read = byKey[condition.field], !read.isHidden, visited.insert(read.key).inserted else { return .never }
+            // A condition reading several fields is refused by `holds`.
+            guard let key = condition.fields.first, let read = byKey[key], !read.isHidden, visited.insert(read.key).inserted else { return .never }
             chain.append((read.key, condition))
             current = read
         }
@@ -164,6 +165,10 @@ public enum JSONSchemaExport {
                 }
             }
             return .object([("type", .string("string")), ("pattern", .string(pattern + PCRE2PatternExport.endOfValue))])
+        default:
+            throw PatternTranslationError(
+                construct: "show_if \(Describe.condition(condition))",
+                reason: "only `equals` a text and `filled` conditions are exported to JSON Schema so far")
         }
     }
 }

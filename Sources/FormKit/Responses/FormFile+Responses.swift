@@ -26,7 +26,8 @@ extension FormFile {
     /// written.
     @discardableResult
     public func submit(values: FormValues, draft: Bool = false) throws(FormKitError) -> StoredResponse {
-        try submitting(.given(try values.checked()), draft: draft)
+        let typed = values.origins.isEmpty ? values : try values.typed(for: try definition())
+        return try submitting(.given(try typed.checked()), draft: draft)
     }
 
     /// Reads a values file's `bytes` (a JSON object or a one-row CSV, as

@@ -19,12 +19,15 @@ struct ResponseEncoder {
     /// Per column: `"KEY":`, the start of a JSON member.
     private let members: [[UInt8]]
     private let export: ResponseExport
+    /// Per column, the choices `--split` writes it as (nil: one column).
+    private let splitColumns: [[String]?]
 
     init(_ export: ResponseExport) {
         self.export = export
         format = export.format
         includesHidden = export.includesHidden
         prologue = Array(export.prologue.utf8)
+        splitColumns = export.splitColumns
         members = export.keys.map { key in
             var member: [UInt8] = []
             var key = key
@@ -49,9 +52,20 @@ struct ResponseEncoder {
                 out.append(UInt8(ascii: ","))
                 Self.appendStatus(record.status, to: &out)
                 for column in record.values.indices {
+                    if let choices = splitColumns[column] {
+                        appendSplit(record, column, choices: choices, bytes, to: &out)
+                        continue
+                    }
                     out.append(UInt8(ascii: ","))
                     if let range = record.values[column], includesHidden || record.shown[column] {
-                        Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                        if record.types[column] == .selectMultiple {
+                            // Its choices joined by one space, as XLSForm and ODK write them.
+                            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                            var text = FormValues.csvText(value, type: .selectMultiple)
+                            text.withUTF8 { Self.appendCSV($0, to: &out) }
+                        } else {
+                            Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                        }
                     }
                 }
                 out.append(0x0D)
@@ -64,6 +78,23 @@ struct ResponseEncoder {
                 appendObject(record, bytes, to: &out)
                 out.append(0x0A)
             }
+        }
+    }
+
+    /// A `select_multiple` column as one cell per choice, each with a
+    /// leading comma: `1` for a choice the answer holds, `0` for one it
+    /// does not, all empty when the field was not shown (or the response
+    /// lacks it).
+    private func appendSplit(_ record: ResponseRecord, _ column: Int, choices: [String], _ bytes: UnsafeBufferPointer<UInt8>,
+                             to out: inout [UInt8]) {
+        guard let range = record.values[column], includesHidden || record.shown[column] else {
+            for _ in choices { out.append(UInt8(ascii: ",")) }
+            return
+        }
+        let chosen = Set(SelectionValue.decode(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) ?? [])
+        for choice in choices {
+            out.append(UInt8(ascii: ","))
+            out.append(chosen.contains(choice) ? UInt8(ascii: "1") : UInt8(ascii: "0"))
         }
     }
 
@@ -90,7 +121,21 @@ struct ResponseEncoder {
             first = false
             out.append(contentsOf: members[column])
             if includesHidden || record.shown[column] {
-                Self.appendJSONString(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+                let value = UnsafeBufferPointer(rebasing: bytes[range])
+                if record.types[column].isText {
+                    Self.appendJSONString(value, to: &out)
+                } else {
+                    // A typed answer as its JSON type (TypedJSONValue), the
+                    // choices of a select_multiple as it was answered.
+                    let text = String(decoding: value, as: UTF8.self)
+                    let rules = FieldRules(type: record.types[column])
+                    let typed = TypedJSONValue(text, rules: rules)
+                    if case .array(let values) = typed, SelectionValue.encode(values) != text {
+                        Self.appendJSONString(value, to: &out)
+                    } else {
+                        out.append(contentsOf: FormValues.json(typed).utf8)
+                    }
+                }
             } else {
                 out.append(contentsOf: "null".utf8)
             }

@@ -34,6 +34,10 @@ public struct ResponseExport: Sendable {
     public var keys: [String]
     /// Whether the kept values of fields that were not shown are written.
     public var includesHidden: Bool
+    /// CSV's `--split`: for each `select_multiple` field's key, its choice
+    /// values; its column is written as one 0/1 column per choice, named
+    /// `KEY/VALUE` (ODK Central's export). Empty: one column per key.
+    public var splitChoices: [String: [String]] = [:]
 
     /// The meta columns CSV starts with, in order.
     public static let metaColumns = ["id", "submitted_at", "status"]
@@ -48,8 +52,15 @@ public struct ResponseExport: Sendable {
     /// CSV's header row: the meta columns, then each key (`values.KEY` for
     /// a key equal to a meta column's name).
     public var csvHeader: [String] {
-        Self.metaColumns + keys.map { Self.metaColumns.contains($0) ? "values.\($0)" : $0 }
+        Self.metaColumns + keys.flatMap { key -> [String] in
+            if let choices = splitChoices[key] { return choices.map { "\(key)/\($0)" } }
+            return [Self.metaColumns.contains(key) ? "values.\(key)" : key]
+        }
     }
+
+    /// For `--split`: the choices of each column, nil for a column written
+    /// whole, in column order.
+    var splitColumns: [[String]?] { keys.map { splitChoices[$0] } }
 
     /// What comes before the first response.
     public var prologue: String {
@@ -96,8 +107,8 @@ extension FormFile {
     /// pieces, reading them in one pass (`formctl responses --format`).
     /// Columns: `responseKeys(filter)`.
     public func exportResponses(_ filter: ResponseFilter, format: ResponseExportFormat, includesHidden: Bool = false,
-                                to output: (String) -> Void) throws(FormKitError) {
-        try exportResponses(filter, format: format, includesHidden: includesHidden) { (bytes: UnsafeRawBufferPointer) in
+                                split: Bool = false, to output: (String) -> Void) throws(FormKitError) {
+        try exportResponses(filter, format: format, includesHidden: includesHidden, split: split) { (bytes: UnsafeRawBufferPointer) in
             output(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -108,10 +119,19 @@ extension FormFile {
     /// only during the call. The fast way to export many responses: the
     /// rows are read through `FormDatabase.scanResponses` and written as
     /// bytes, with no `String` per value or per row.
+    ///
+    /// `split` (CSV): each `select_multiple` field of the form is written as
+    /// one 0/1 column per choice of the form's, `KEY/VALUE`, all empty
+    /// when the field was not shown.
     public func exportResponses(_ filter: ResponseFilter, format: ResponseExportFormat, includesHidden: Bool = false,
-                                bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
+                                split: Bool = false, bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
         try reading { db throws(FormStoreError) in
-            let export = ResponseExport(format: format, keys: try db.responseKeys(filter), includesHidden: includesHidden)
+            var export = ResponseExport(format: format, keys: try db.responseKeys(filter), includesHidden: includesHidden)
+            if split {
+                for field in try db.definition().fields where field.rules.type == .selectMultiple {
+                    export.splitChoices[field.key] = field.rules.choices.map(\.value)
+                }
+            }
             let encoder = ResponseEncoder(export)
             var out: [UInt8] = []
             out.reserveCapacity(Self.exportChunkSize + 4096)

@@ -31,7 +31,7 @@ struct CSVValuesReader {
     }
 
     /// The keys and values of `text`, in the header's order.
-    static func entries(of text: ValuesText) throws(FormKitError) -> [(key: String, value: String)] {
+    static func entries(of text: ValuesText) throws(FormKitError) -> [ValuesFileEntry] {
         var reader = CSVValuesReader(text: text)
         return try reader.entries()
     }
@@ -40,7 +40,7 @@ struct CSVValuesReader {
         self.text = text
     }
 
-    private mutating func entries() throws(FormKitError) -> [(key: String, value: String)] {
+    private mutating func entries() throws(FormKitError) -> [ValuesFileEntry] {
         let scalars = text.scalars
         guard !scalars.isEmpty else {
             throw .badFile([FileProblem(file: text.file, message: "the file is empty; a values file in CSV is a header row of keys and one row of values")])
@@ -71,7 +71,7 @@ struct CSVValuesReader {
             }
             seen[cell.text] = cell.start
         }
-        return zip(header.cells, row.cells).map { ($0.text, $1.text) }
+        return zip(header.cells, row.cells).map { ValuesFileEntry(key: $0.text, value: $1.text, kind: .csv, start: $1.start) }
     }
 
     /// Reads one record and its line break.

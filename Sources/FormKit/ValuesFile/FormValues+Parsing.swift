@@ -4,16 +4,21 @@ extension FormValues {
     /// values (RFC 4180); either as `formctl values` writes it, any Unicode
     /// kept exactly. `file` names it in messages (`-` for standard input).
     ///
-    /// A file that does not parse, a value that is not a string, a key
-    /// given twice, a second row, a row and header of different lengths,
+    /// A file that does not parse, a value that is no JSON value formctl
+    /// takes (an object, an array of other than strings), a key given twice, a second row, a row and header of different lengths,
     /// bytes that are not UTF-8 and NUL are refused with `badFile`, each
     /// with its line and column. Whether the keys name fields is not
     /// checked here (see `FormFile.loadValues`).
     public init(parsing bytes: some Collection<UInt8>, format: Format, file: String) throws(FormKitError) {
         let text = try ValuesText(bytes, file: file)
-        switch format {
-        case .json: self.init(entries: try JSONValuesReader.entries(of: text))
-        case .csv: self.init(entries: try CSVValuesReader.entries(of: text))
+        let read = switch format {
+        case .json: try JSONValuesReader.entries(of: text)
+        case .csv: try CSVValuesReader.entries(of: text)
+        }
+        self.init(entries: read.map { ($0.key, $0.value) })
+        origins = read.map { entry in
+            let place = ValuesText.place(of: entry.start, in: text.scalars)
+            return ValueOrigin(kind: entry.kind, file: file, line: place.line, column: place.column)
         }
     }
 }

@@ -1,20 +1,21 @@
 /// Reads a values file in JSON, as `formctl values` writes it: one object
-/// whose members are key → string (RFC 8259).
+/// whose members are key → value (RFC 8259): a string, or for a typed
+/// field a number, `true`/`false`, an array of strings or `null`.
 ///
 /// The reader is written here rather than taken from Foundation or a YAML
 /// parser because a values file needs what those lose or refuse: the place
 /// of each problem, keys given twice (a JSON object keeps the last), and
 /// every string JSON allows, escaped emoji (`"\ud83d\ude00"`, as Python's
-/// `json.dumps` writes them) included. A value that is not a string
-/// (a number, `true`, `null`, an object, an array) is refused with its
-/// place rather than turned into text, so that `42` and `"42"` never read
-/// the same.
+/// `json.dumps` writes them) included, and a number's digits as written
+/// (never through binary floating point). What kind of value each is, is
+/// kept (`ValuesFileEntry.Kind`), so that `42` and `"42"` never read the
+/// same: the field's type decides which it takes (`FormValues.typed(for:)`).
 struct JSONValuesReader {
     private let text: ValuesText
     private var index = 0
 
     /// The members of `text`'s object, in the file's order.
-    static func entries(of text: ValuesText) throws(FormKitError) -> [(key: String, value: String)] {
+    static func entries(of text: ValuesText) throws(FormKitError) -> [ValuesFileEntry] {
         var reader = JSONValuesReader(text: text)
         return try reader.entries()
     }
@@ -27,7 +28,7 @@ struct JSONValuesReader {
 
     private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
-    private mutating func entries() throws(FormKitError) -> [(key: String, value: String)] {
+    private mutating func entries() throws(FormKitError) -> [ValuesFileEntry] {
         skipWhitespace()
         guard let first = current else {
             throw .badFile([FileProblem(file: text.file, message: "the file is empty; a values file in JSON is one object of key → string, such as {\"first\": \"Ada\"}")])
@@ -36,7 +37,7 @@ struct JSONValuesReader {
             throw text.refusal(index, "\(found()) where the object of values should start; a values file in JSON is one object of key → string, such as {\"first\": \"Ada\"}")
         }
         index += 1
-        var entries: [(key: String, value: String)] = []
+        var entries: [ValuesFileEntry] = []
         var seen: [String: Int] = [:]
         skipWhitespace()
         if current == "}" {
@@ -58,10 +59,7 @@ struct JSONValuesReader {
                 guard current == ":" else { throw text.refusal(index, "\(found()) where a colon (:) should follow the key") }
                 index += 1
                 skipWhitespace()
-                guard current == "\"" else {
-                    throw text.refusal(index, "the value of \(ValuesText.quoted(key)) is \(valueKind()); every value is a JSON string (\(example()))")
-                }
-                entries.append((key, try string()))
+                entries.append(try value(of: key))
                 skipWhitespace()
                 switch current {
                 case ",": index += 1
@@ -101,13 +99,54 @@ struct JSONValuesReader {
         }
     }
 
-    /// How to write the value as a string, for a message.
-    private func example() -> String {
+    /// The value of member `key`: a string, a number (its digits as
+    /// written), `true`, `false`, `null`, or an array of strings.
+    private mutating func value(of key: String) throws(FormKitError) -> ValuesFileEntry {
+        let start = index
         switch current {
-        case "n": "write \"\" for an empty value"
-        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar): "write a number in quotes: \"42\""
-        default: "write it in quotes"
+        case "\"":
+            return ValuesFileEntry(key: key, value: try string(), kind: .string, start: start)
+        case "t", "f", "n":
+            for word in ["true", "false", "null"] where scalars[index...].starts(with: word.unicodeScalars) {
+                index += word.unicodeScalars.count
+                let kind: ValuesFileEntry.Kind = word == "null" ? .null : .boolean
+                return ValuesFileEntry(key: key, value: word == "null" ? "" : word, kind: kind, start: start)
+            }
+        case "[":
+            index += 1
+            var values: [String] = []
+            skipWhitespace()
+            if current == "]" {
+                index += 1
+                return ValuesFileEntry(key: key, value: "", kind: .list, start: start)
+            }
+            while true {
+                skipWhitespace()
+                guard current == "\"" else {
+                    throw text.refusal(index, "\(found()) in the list of \(ValuesText.quoted(key)); a list holds choice values as strings, such as [\"cheese\", \"olives\"]")
+                }
+                values.append(try string())
+                skipWhitespace()
+                switch current {
+                case ",": index += 1
+                case "]":
+                    index += 1
+                    return ValuesFileEntry(key: key, value: SelectionValue.encode(values), kind: .list, start: start)
+                default: throw text.refusal(index, "\(found()) where a comma (,) or the end of the list (]) should be")
+                }
+            }
+        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar):
+            // JSON's number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+            var digits = String.UnicodeScalarView()
+            while let next = current, next == "-" || next == "+" || next == "." || next == "e" || next == "E" || ("0"..."9").contains(next) {
+                digits.append(next)
+                index += 1
+            }
+            return ValuesFileEntry(key: key, value: String(digits), kind: .number, start: start)
+        default:
+            break
         }
+        throw text.refusal(start, "the value of \(ValuesText.quoted(key)) is \(valueKind()); a value is a JSON string, or for a typed field a number, true or false, a list of choices or null")
     }
 
     /// Reads a string starting at the quote under the cursor.

@@ -28,7 +28,8 @@ struct FieldHTML {
         box += " data-reason-empty=\"\(HTMLText.escaped(reasons.empty))\""
         box += " data-reason-short=\"\(HTMLText.escaped(reasons.short))\""
         box += " data-reason-invalid=\"\(HTMLText.escaped(reasons.invalid))\""
-        if let condition = field.showIf { box += " data-show-if=\"\(HTMLText.escaped(condition.field))\"" }
+        // The keys the condition reads, separated by spaces (keys hold none).
+        if let condition = field.showIf { box += " data-show-if=\"\(HTMLText.escaped(condition.fields.joined(separator: " ")))\"" }
         if !listing.isShown { box += " hidden" }
         box += ">\n"
         box += "<label for=\"field-\(key)\">\(HTMLText.escaped(field.label))</label>\n"

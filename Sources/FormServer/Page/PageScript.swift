@@ -229,7 +229,7 @@ enum PageScript {
       // ---- Changes made anywhere (Server-Sent Events) ----
 
       function dependsOn(key) {
-        for (const field of fields.values()) if (field.box.getAttribute('data-show-if') === key) return true;
+        for (const field of fields.values()) if ((field.box.getAttribute('data-show-if') || '').split(' ').includes(key)) return true;
         return false;
       }
 

@@ -73,6 +73,10 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// remove these fields, which hold values, and removing them was not
     /// asked for (`--prune`). Nothing was written.
     case fieldsHoldValues([HeldValue])
+    /// A change of a field's type or choices that its present value or
+    /// stored answers could not keep (`field type`, `field choices` without
+    /// `--force`); each reason names one.
+    case valuesNotKept(key: String, reasons: [String])
     /// A tab bar height outside `TabBarSettings.heightRange`.
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -161,6 +165,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "row \(number) is on page '\(page)', not '\(asked)'; leave out --page or --row, or name a row of that page (formctl row list)"
         case .fieldsHoldValues(let fields):
             "the file leaves out \(fields.count == 1 ? "a field that holds a value" : "\(fields.count) fields that hold values"): \(fields.map(\.description).joined(separator: ", ")); nothing was changed. Keep \(fields.count == 1 ? "it" : "them") in the file, clear \(fields.count == 1 ? "it" : "them") first (formctl set KEY ''), or apply with --prune to remove \(fields.count == 1 ? "it" : "them") (the values stay in history)"
+        case .valuesNotKept(let key, let reasons):
+            "\(key): the change would leave \(reasons.joined(separator: "; ")); nothing was changed. Change the value first (formctl set \(key) …), or give --force to make the change anyway (such values are then invalid, and answers keep what they were given)"
         case .tabBarHeightOutOfRange(let height, let range):
             "the tab bar cannot be \(Points.format(height)) points high: its height must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):

@@ -45,7 +45,7 @@ extension FormDatabase {
             // Stored first, then cleared: history reads in that order.
             let stored = try Self.insert(plan, status: status, db)
             for field in plan.cleared {
-                try db.execute(sql: "UPDATE field SET value = '' WHERE key = ?", arguments: [field.key])
+                try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [field.value, field.key])
             }
             return stored
         }
@@ -75,7 +75,7 @@ extension FormDatabase {
         var answers: [FormResponse.Answer]
         /// The open draft, which the response replaces if it still is one.
         var replacing: Int64?
-        /// The fields that held a value, cleared.
+        /// The fields that held a value, cleared (to their `default`).
         var cleared: [Field]
         var storedRects: [MinimapRect]
         var rects: [MinimapRect]
@@ -104,7 +104,7 @@ extension FormDatabase {
             plan.cleared = Self.cleared(read.form.fields)
             if !plan.cleared.isEmpty {
                 var form = read.form
-                for index in form.fields.indices where !form.fields[index].value.isEmpty { form.fields[index].value = "" }
+                for index in form.fields.indices { form.fields[index].value = form.fields[index].defaultValue ?? "" }
                 plan.rects = geometry.minimapRects(of: form, after: .any)
             }
         }
@@ -124,7 +124,7 @@ extension FormDatabase {
             // Stored first, then cleared: history reads in that order.
             let stored = try Self.insert(plan, status: status, db)
             for field in plan.cleared {
-                try db.execute(sql: "UPDATE field SET value = '' WHERE key = ?", arguments: [field.key])
+                try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [field.value, field.key])
                 try DerivedState.store(field.validation, ofField: field.key, db)
             }
             if !plan.cleared.isEmpty {
@@ -155,9 +155,9 @@ extension FormDatabase {
             id = db.lastInsertedRowID
         }
         guard let id else { throw FormStoreError.underlying(message: "the response was not stored") }
-        let statement = try db.cachedStatement(sql: "INSERT INTO answer (response_id, position, key, label, value, shown) VALUES (?, ?, ?, ?, ?, ?)")
+        let statement = try db.cachedStatement(sql: "INSERT INTO answer (response_id, position, key, label, value, shown, type) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (index, answer) in plan.answers.enumerated() {
-            try statement.execute(arguments: [id, index + 1, answer.key, answer.label, answer.value, answer.isShown])
+            try statement.execute(arguments: [id, index + 1, answer.key, answer.label, answer.value, answer.isShown, answer.type.rawValue])
         }
         // A draft kept in the form stays open for editing; anything else
         // leaves no draft open. Given values leave the form alone.
@@ -180,7 +180,8 @@ extension FormDatabase {
         var given = Array(repeating: "", count: form.fields.count)
         for (key, value) in values {
             guard let position = index[key] else { throw .unknownField(key, among: form.fields.map(\.key)) }
-            given[position] = value.text
+            // Typed fields keep their canonical text, as `set` stores it.
+            given[position] = form.fields[position].rules.storedText(forInput: value.text)
         }
         for position in submitted.fields.indices where !submitted.fields[position].value.utf8.elementsEqual(given[position].utf8) {
             submitted.fields[position].value = given[position]
@@ -188,11 +189,12 @@ extension FormDatabase {
         return submitted
     }
 
-    /// `fields` that hold a value, with the value cleared.
+    /// `fields` that hold other than their cleared value (empty, or the
+    /// field's `default`), with that value.
     private static func cleared(_ fields: [Field]) -> [Field] {
-        fields.filter { !$0.value.isEmpty }.map { field in
+        fields.filter { $0.value != ($0.defaultValue ?? "") }.map { field in
             var field = field
-            field.value = ""
+            field.value = field.defaultValue ?? ""
             return field
         }
     }

@@ -26,11 +26,15 @@ public struct ResponseRecord: Sendable {
     /// Per column: whether the field was shown when the response was
     /// submitted (false where there is no value).
     public internal(set) var shown: [Bool]
+    /// Each column's answer's type (`answer.type`): how the exports write
+    /// it; `text` for a column the response lacks.
+    public internal(set) var types: [FieldType]
 
     /// An empty record of `columns` columns.
     public init(columns: Int) {
         values = Array(repeating: nil, count: columns)
         shown = Array(repeating: false, count: columns)
+        types = Array(repeating: .text, count: columns)
         bytes.reserveCapacity(1024)
     }
 
@@ -48,6 +52,7 @@ public struct ResponseRecord: Sendable {
             guard let answer = byKey[key] else { continue }
             var value = answer.value
             value.withUTF8 { set(column, range: append($0), isShown: answer.isShown) }
+            types[column] = answer.type
         }
     }
 
@@ -60,6 +65,7 @@ public struct ResponseRecord: Sendable {
         for column in values.indices {
             values[column] = nil
             shown[column] = false
+            types[column] = .text
         }
     }
 

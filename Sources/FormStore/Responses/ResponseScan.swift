@@ -30,7 +30,7 @@ enum ResponseScan {
         // Rows come in (id, position) order without sorting: `response` by
         // its rowid, each one's answers by the answer table's primary key.
         let sql = """
-            SELECT r.id, r.status, r.submitted_at, a.position, a.key, a.value, a.shown
+            SELECT r.id, r.status, r.submitted_at, a.position, a.key, a.value, a.shown, a.type
             FROM response r LEFT JOIN answer a ON a.response_id = r.id
             \(condition)
             ORDER BY r.id, a.position
@@ -87,8 +87,16 @@ enum ResponseScan {
             }
             let value = record.appendStored(text(handle, 5))
             record.set(column, range: value, isShown: sqlite3_column_int64(handle, 6) != 0)
+            record.types[column] = answerType(text(handle, 7))
         }
         if current != nil { try body(record) }
+    }
+
+    /// An answer's type from its `answer.type` bytes: `text` (nearly every
+    /// answer) without making a String; an unknown name reads as text.
+    private static func answerType(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldType {
+        if bytes.elementsEqual("text".utf8) { return .text }
+        return FieldType(rawValue: String(decoding: bytes, as: UTF8.self)) ?? .text
     }
 
     /// Column `index` of the current row as bytes, valid until the next

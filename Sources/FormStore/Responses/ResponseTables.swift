@@ -12,7 +12,7 @@ enum ResponseTables {
         }
         var response = try header(row)
         response.answers = try Row.fetchAll(
-            db, sql: "SELECT key, label, value, shown FROM answer WHERE response_id = ? ORDER BY position", arguments: [id]
+            db, sql: "SELECT key, label, value, shown, type FROM answer WHERE response_id = ? ORDER BY position", arguments: [id]
         ).map(answer)
         return response
     }
@@ -37,7 +37,7 @@ enum ResponseTables {
     static func forEachResponse(_ filter: ResponseFilter, _ db: Database, _ body: (FormResponse) throws -> Void) throws {
         let (ids, arguments) = filter.idQuery
         let cursor = try Row.fetchCursor(db, sql: """
-            SELECT r.id, r.status, r.created_at, r.submitted_at, a.key, a.label, a.value, a.shown
+            SELECT r.id, r.status, r.created_at, r.submitted_at, a.key, a.label, a.value, a.shown, a.type
             FROM response r LEFT JOIN answer a ON a.response_id = r.id
             WHERE r.id IN (\(ids))
             ORDER BY r.id, a.position
@@ -105,7 +105,8 @@ enum ResponseTables {
     private static func answer(_ row: Row, from start: Int) throws -> FormResponse.Answer {
         FormResponse.Answer(key: try row.decode(String.self, atIndex: start), label: try row.decode(String.self, atIndex: start + 1),
                             value: try row.decode(String.self, atIndex: start + 2),
-                            isShown: try row.decode(Int64.self, atIndex: start + 3) != 0)
+                            isShown: try row.decode(Int64.self, atIndex: start + 3) != 0,
+                            type: FieldType(rawValue: try row.decode(String.self, atIndex: start + 4)) ?? .text)
     }
 
     private static func answer(_ row: Row) throws -> FormResponse.Answer { try answer(row, from: 0) }

@@ -7,7 +7,7 @@ import GRDB
 enum FormTables {
     static let fieldColumns = fieldColumnsBeforeTypes + ", " + typedColumns
     /// The columns 0008_typed_questions adds.
-    static let typedColumns = "type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, hint, default_value"
+    static let typedColumns = "type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, hint, default_value, show_if"
     /// The field columns before 0008_typed_questions.
     static let fieldColumnsBeforeTypes = fieldColumnsBeforeLengthUnit + ", length_unit"
     /// The field columns before 0005_length_unit.
@@ -327,6 +327,14 @@ enum FormTables {
         let field = try stored.optionalText("show_if_field")
         let equals = try stored.optionalText("show_if_equals")
         let filled = try stored.boolean("show_if_filled")
+        if stored.row.hasColumn("show_if"), let json = try stored.optionalText("show_if") {
+            guard field == nil, let condition = StoredCondition.condition(from: json) else {
+                try stored.mismatch("show_if", expected: "NULL, or a condition as JSON ({\"field\":\"KEY\",\"at_least\":\"18\"}) while show_if_field is NULL",
+                                    replacement: "NULL")
+            }
+            if condition.reads(key) { try stored.mismatch("show_if", expected: "a condition that reads other fields", replacement: "NULL") }
+            return condition
+        }
         guard let field else {
             if equals != nil || filled { try stored.mismatch("show_if_field", expected: "a field key when show_if_equals or show_if_filled is set", replacement: clear) }
             return nil
@@ -443,21 +451,22 @@ enum FormTables {
     /// Inserts `field` with its value and position (a statement prepared
     /// once per connection: a form file may add thousands).
     static func insert(_ field: Field, _ db: Database) throws {
-        let placeholders = Array(repeating: "?", count: 27).joined(separator: ", ")
-        try db.cachedStatement(sql: "INSERT INTO field (\(fieldColumns)) VALUES (\(placeholders))").execute(
-            arguments: [
-                field.key, field.label, field.value, field.row, field.position, field.isVisible,
-                field.rules.required, field.rules.minLength, field.rules.maxLength, field.rules.pattern, field.rules.email,
-                field.rules.shortBelow, field.rules.message,
-            ] + conditionArguments(field.showIf) + [field.rules.lengthUnit.rawValue] + typedArguments(field.rules)
-                + [field.hint, field.defaultValue])
+        let columns = "key, label, value, \"row\", position, visible, hint, default_value, \(ruleColumns), \(conditionColumns)"
+        let placeholders = Array(repeating: "?", count: 8 + ruleColumnCount + 4).joined(separator: ", ")
+        try db.cachedStatement(sql: "INSERT INTO field (\(columns)) VALUES (\(placeholders))").execute(
+            arguments: [field.key, field.label, field.value, field.row, field.position, field.isVisible, field.hint, field.defaultValue]
+                + ruleArguments(field.rules) + conditionArguments(field.showIf))
         try writeChoices(field.rules.choices, key: field.key, replacing: false, db)
     }
 
     /// The assignments of a field's rule columns, for `ruleArguments`;
     /// the choices are written apart (`writeChoices`).
-    static let ruleAssignments = "required = ?, min_length = ?, max_length = ?, pattern = ?, email = ?, short_below = ?, message = ?, length_unit = ?, "
-        + "type = ?, min_value = ?, above_value = ?, max_value = ?, below_value = ?, step = ?, min_selected = ?, max_selected = ?"
+    static let ruleAssignments = ruleColumns.split(separator: ", ").map { "\($0) = ?" }.joined(separator: ", ")
+
+    /// The rule columns, in `ruleArguments`' order.
+    static let ruleColumns = "required, min_length, max_length, pattern, email, short_below, message, length_unit, "
+        + "type, min_value, above_value, max_value, below_value, step, min_selected, max_selected"
+    static let ruleColumnCount = 16
 
     /// The values of the rule columns for `rules`.
     static func ruleArguments(_ rules: FieldRules) -> StatementArguments {
@@ -497,15 +506,20 @@ enum FormTables {
         }
     }
 
-    /// The assignments of a field's `show_if_*` columns, for `conditionArguments`.
-    static let conditionAssignments = "show_if_field = ?, show_if_equals = ?, show_if_filled = ?"
+    /// The condition's columns, in `conditionArguments`' order.
+    static let conditionColumns = "show_if_field, show_if_equals, show_if_filled, show_if"
+    /// The assignments of a field's condition columns, for `conditionArguments`.
+    static let conditionAssignments = "show_if_field = ?, show_if_equals = ?, show_if_filled = ?, show_if = ?"
 
-    /// The values of `show_if_field`, `show_if_equals` and `show_if_filled` for `condition`.
+    /// The values of `show_if_field`, `show_if_equals`, `show_if_filled`
+    /// and `show_if` for `condition`: 0004's two kinds in the first three,
+    /// any other as JSON in the last (`StoredCondition`).
     static func conditionArguments(_ condition: ShowCondition?) -> StatementArguments {
         switch condition {
-        case nil: [nil, nil, false]
-        case .equals(let field, let value)?: [field, value, false]
-        case .filled(let field)?: [field, nil, true]
+        case nil: [nil, nil, false, nil]
+        case .equals(let field, let value)?: [field, value, false, nil]
+        case .filled(let field)?: [field, nil, true, nil]
+        case let condition?: [nil, nil, false, StoredCondition.text(of: condition)]
         }
     }
 

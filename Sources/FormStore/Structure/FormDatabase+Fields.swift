@@ -112,7 +112,7 @@ extension FormDatabase {
     @discardableResult
     public func setCondition(key: String, _ condition: ShowCondition?) throws(FormStoreError) -> Field {
         if let condition {
-            if condition.field == key {
+            if condition.reads(key) {
                 throw .invalidValue(key: key, reason: "a field cannot be shown on a condition of its own value")
             }
             if case .equals(_, let value) = condition { try FieldInput.checkValue(value, key: key) }
@@ -120,8 +120,18 @@ extension FormDatabase {
         return try write { db in
             let fields = try FormTables.fields(db)
             guard fields.contains(where: { $0.key == key }) else { throw try FormTables.unknownField(key, db) }
+            var condition = condition
+            if let given = condition {
+                for read in given.fields where !fields.contains(where: { $0.key == read }) {
+                    throw try FormTables.unknownField(read, db)
+                }
+                // Values as the fields compared read them (`18`, `true`).
+                switch given.canonical(reading: { read in fields.first { $0.key == read }?.rules }) {
+                case .success(let canonical): condition = canonical
+                case .failure(let problem): throw FormStoreError.invalidValue(key: key, reason: "on \(problem.key): \(problem.problem)")
+                }
+            }
             if let condition {
-                guard fields.contains(where: { $0.key == condition.field }) else { throw try FormTables.unknownField(condition.field, db) }
                 if let cycle = FieldVisibility.cycle(setting: condition, on: key, in: fields) {
                     throw FormStoreError.invalidValue(
                         key: key, reason: "the conditions would form a cycle (\(cycle.joined(separator: " → "))), so none of them could hold")

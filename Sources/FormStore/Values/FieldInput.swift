@@ -82,6 +82,11 @@ public enum FieldInput {
                 throw .invalidValue(key: key, reason: "the pattern /\(pattern)/ is not a valid regular expression (PCRE2): \(error)")
             }
         }
+        // Types, bounds, steps and choices that cannot work together.
+        if let (_, reason) = rules.inconsistency { throw .invalidValue(key: key, reason: reason) }
+        for text in [rules.lowerBound?.value, rules.upperBound?.value, rules.step].compactMap({ $0 }) + rules.choices.flatMap({ [$0.value, $0.label] }) {
+            try checkValue(text, key: key)
+        }
     }
 }
 

@@ -3,7 +3,7 @@ import GRDB
 
 extension FormDatabase {
     /// Empties every field's value in one write transaction (`formctl
-    /// values --clear`), one history row per value cleared, and closes the
+    /// values --clear`), or gives it its `default` when it has one, one history row per value cleared, and closes the
     /// draft open in the form (`responses open`), if any: the values that
     /// were being edited are given up, so the next `submit` adds a response
     /// rather than replacing that draft, which stays stored as it was.
@@ -13,12 +13,10 @@ extension FormDatabase {
     /// changed.
     @discardableResult
     public func clearValues() throws(FormStoreError) -> ValuesUpdate {
-        let keys = try mappingErrors(path: path) {
-            try queue.read { db in try String.fetchAll(db, sql: "SELECT key FROM field ORDER BY position, key") }
-        }
+        let fields = try mappingErrors(path: path) { try queue.read { db in try FormTables.fields(db) } }
         var values: [(key: String, value: CheckedValue)] = []
-        values.reserveCapacity(keys.count)
-        for key in keys { values.append((key, try FieldInput.checked("", key: key))) }
+        values.reserveCapacity(fields.count)
+        for field in fields { values.append((field.key, try FieldInput.checked(field.defaultValue ?? "", key: field.key))) }
         return try setValues(values) { db in
             try db.execute(sql: "UPDATE form SET open_response = NULL WHERE id = 1 AND open_response IS NOT NULL")
         }

@@ -1,0 +1,225 @@
+import FormModel
+import FormStore
+import Yams
+
+/// `show_if` (DECISIONS, "Conditions"): a leaf `{field: KEY, TEST: VALUE}`
+/// with one of the tests, or `{all: [...]}`, `{any: [...]}`, `{not: {...}}`.
+/// Values are read as the field they compare with reads them, once the
+/// whole form is known (`checkConditions`).
+extension FormFileReader {
+    /// A leaf's comparisons.
+    static let conditionTests = ["equals", "filled", "in", "includes", "at_least", "at_most"]
+    /// The ways to combine conditions.
+    static let conditionCombinations = ["all", "any", "not"]
+
+    /// The condition `node` spells, its values still as written (text).
+    mutating func condition(_ node: Node) -> ShowCondition? {
+        guard let properties = mapping(node, "`show_if`", known: FormFileProperties.Known.condition,
+                                       shape: "a mapping: {field: KEY, equals: \"VALUE\"} or {field: KEY, filled: true}") else { return nil }
+        let combinations = Self.conditionCombinations.filter { properties[$0] != nil }
+        if let combination = combinations.first {
+            let others = properties.names.keys.filter { $0 != combination }.sorted()
+            if let other = others.first {
+                report(properties.names[other], "`\(combination)` stands alone in its mapping: put `\(other)` in a condition of its own inside it")
+                return nil
+            }
+            guard let inner = properties[combination] else { return nil }
+            if combination == "not" { return condition(inner).map(ShowCondition.not) }
+            guard let items = sequence(inner, combination, shape: "a list of conditions") else { return nil }
+            if items.isEmpty {
+                report(inner, "`\(combination)` needs at least one condition")
+                return nil
+            }
+            let parts = items.compactMap { condition($0) }
+            guard parts.count == items.count else { return nil }
+            return combination == "all" ? .all(parts) : .any(parts)
+        }
+        let field = text(properties, "field")
+        if properties["field"] == nil {
+            report(node, "`show_if` needs `field`: the key of the field whose value it reads")
+        }
+        let tests = Self.conditionTests.filter { properties[$0] != nil }
+        guard let test = tests.first else {
+            report(node, "`show_if` needs `equals: \"VALUE\"` or `filled: true`")
+            return nil
+        }
+        if tests.count > 1 {
+            report(properties.names[tests[1]], "`show_if` takes `\(tests[0])` or `\(tests[1])`, not both")
+            return nil
+        }
+        guard let valueNode = properties[test] else { return nil }
+        switch test {
+        case "filled":
+            guard let filled = bool(properties, "filled") else { return nil }
+            if !filled {
+                report(valueNode, "`filled` can only be true (leave `show_if` out for a field that is always shown)")
+                return nil
+            }
+            return field.map { .filled(field: $0) }
+        case "in":
+            guard let items = sequence(valueNode, "in", shape: "a list of values") else { return nil }
+            if items.isEmpty {
+                report(valueNode, "`in` needs at least one value")
+                return nil
+            }
+            let values = items.compactMap { rawScalar($0, test) }
+            guard let field, values.count == items.count else { return nil }
+            return .isIn(field: field, values: values)
+        default:
+            let value: String?
+            if test == "equals", case .sequence(let items) = valueNode {
+                // A selection of several (`equals: [cheese, olives]`).
+                let values = items.compactMap { rawScalar($0, test) }
+                value = values.count == items.count ? SelectionValue.encode(values) : nil
+            } else {
+                value = rawScalar(valueNode, test)
+            }
+            guard let field, let value else { return nil }
+            switch test {
+            case "equals": return .equals(field: field, value: value)
+            case "includes": return .includes(field: field, value: value)
+            case "at_least": return .atLeast(field: field, value: value)
+            default: return .atMost(field: field, value: value)
+            }
+        }
+    }
+
+    /// A scalar's text as written (a boolean as `true`/`false`); its type
+    /// is checked against the field's once the form is known.
+    private mutating func rawScalar(_ node: Node, _ test: String) -> String? {
+        guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) != .null else {
+            report(node, "`\(test)` must be a value, not \(FormFileScalars.describe(node))")
+            return nil
+        }
+        if scalar.string.unicodeScalars.contains("\0") {
+            report(node, "`\(test)` contains a NUL character (U+0000), which SQLite text and the sqlite3 shell cannot carry")
+            return nil
+        }
+        return FormFileScalars.tagName(node) == .bool ? scalar.string.lowercased() : scalar.string
+    }
+
+    // MARK: Across the form
+
+    /// Each condition must read other fields of the form, compare each as
+    /// its type allows, and no chain of conditions may come back to where
+    /// it started. Returns `spec` with each condition's values in the
+    /// canonical text of the field it compares with.
+    mutating func checkConditions(_ spec: FormSpec) -> FormSpec {
+        let fields = spec.fields
+        let keys = fields.map(\.key)
+        var byKey: [String: FieldSpec] = [:]
+        for field in fields where byKey[field.key] == nil { byKey[field.key] = field }
+        var typed: [String: ShowCondition] = [:]
+        var reads: [String: [String]] = [:]
+        for field in fields {
+            guard let condition = field.showIf, let node = fieldPlaces[field.key]?.showIf else { continue }
+            if let checked = typedCondition(condition, node: node, owner: field.key, keys: keys, fields: byKey) {
+                typed[field.key] = checked
+                reads[field.key] = checked.fields
+            }
+        }
+        // Each cycle is reported once, at the first of its fields in form
+        // order.
+        var settled: Set<String> = []
+        for field in fields where reads[field.key] != nil && !settled.contains(field.key) {
+            guard let cycle = FieldVisibility.cycle(from: field.key, reads: reads) else { continue }
+            settled.formUnion(cycle)
+            let chain = cycle.map { "`\($0)`" }.joined(separator: " → ")
+            report(fieldPlaces[field.key]?.showIf, "`show_if` conditions form a cycle: \(chain); each field would be shown only while another of them is")
+        }
+        var result = spec
+        for page in result.pages.indices {
+            for row in result.pages[page].rows.indices {
+                for index in result.pages[page].rows[row].fields.indices {
+                    let key = result.pages[page].rows[row].fields[index].key
+                    if let condition = typed[key] { result.pages[page].rows[row].fields[index].showIf = condition }
+                }
+            }
+        }
+        return result
+    }
+
+    /// `condition` (read from `node`) with its values as the fields they
+    /// compare with read them; nil, with the problems reported, when a leaf
+    /// reads no field of the form, the field itself, or compares in a way
+    /// its type cannot.
+    private mutating func typedCondition(_ condition: ShowCondition, node: Node, owner: String, keys: [String],
+                                         fields: [String: FieldSpec]) -> ShowCondition? {
+        switch condition {
+        case .all(let parts), .any(let parts):
+            let combination = if case .all = condition { "all" } else { "any" }
+            guard let list = Self.child(node, combination), case .sequence(let items) = list, items.count == parts.count else { return nil }
+            let checked = zip(parts, items).compactMap { typedCondition($0, node: $1, owner: owner, keys: keys, fields: fields) }
+            guard checked.count == parts.count else { return nil }
+            return combination == "all" ? .all(checked) : .any(checked)
+        case .not(let part):
+            guard let inner = Self.child(node, "not") else { return nil }
+            return typedCondition(part, node: inner, owner: owner, keys: keys, fields: fields).map(ShowCondition.not)
+        default:
+            break
+        }
+        guard let target = condition.fields.first else { return nil }
+        if target == owner {
+            report(node, "`show_if` of `\(owner)` reads the field itself: it could never be shown")
+            return nil
+        }
+        guard let field = fields[target] else {
+            let suggestion = KeySuggestion.nearest(to: target, in: keys).map { " (did you mean `\($0)`?)" } ?? ""
+            report(node, "`show_if` of `\(owner)` reads field `\(target)`, which the form does not have\(suggestion)")
+            return nil
+        }
+        func value(_ test: String, _ raw: String, at valueNode: Node?) -> String? {
+            guard let valueNode else { return nil }
+            return comparedValue(raw, node: valueNode, test: test, field: field)
+        }
+        switch condition {
+        case .filled:
+            return condition
+        case .equals(let key, let raw):
+            return value("equals", raw, at: Self.child(node, "equals")).map { .equals(field: key, value: $0) }
+        case .isIn(let key, let raws):
+            guard let list = Self.child(node, "in"), case .sequence(let items) = list else { return nil }
+            let values = zip(raws, items).compactMap { value("in", $0, at: $1) }
+            return values.count == raws.count ? .isIn(field: key, values: values) : nil
+        case .includes(let key, let raw):
+            return value("includes", raw, at: Self.child(node, "includes")).map { .includes(field: key, value: $0) }
+        case .atLeast(let key, let raw):
+            return value("at_least", raw, at: Self.child(node, "at_least")).map { .atLeast(field: key, value: $0) }
+        case .atMost(let key, let raw):
+            return value("at_most", raw, at: Self.child(node, "at_most")).map { .atMost(field: key, value: $0) }
+        default:
+            return nil
+        }
+    }
+
+    /// A value a condition compares with `field`: the canonical text of its
+    /// type (a choice must be one of its choices), or nil with the problem
+    /// reported at `node`.
+    private mutating func comparedValue(_ raw: String, node: Node, test: String, field: FieldSpec) -> String? {
+        let type = field.rules.type
+        switch field.rules.conditionValue(raw, test: test) {
+        case .success(let value):
+            // Then the kind of scalar, as for any typed value in a file: a
+            // text field's value in quotes when it looks like something
+            // else, numbers and booleans bare, dates in quotes.
+            if type.isText, FormFileScalars.tagName(node) != .str {
+                report(node, "`\(test)` must be text, not \(FormFileScalars.describe(node)) (write it in quotes to mean the text)")
+                return nil
+            }
+            if !type.isText, type != .selectOne, type != .selectMultiple, typedScalar(node, test, as: type) == nil { return nil }
+            return value
+        case .failure(let problem):
+            report(node, "`show_if` on `\(field.key)`: \(problem)")
+            return nil
+        }
+    }
+
+    /// The value of property `name` of mapping `node`.
+    static func child(_ node: Node?, _ name: String) -> Node? {
+        guard case .mapping(let mapping)? = node else { return nil }
+        for (key, value) in mapping {
+            if case .scalar(let scalar) = key, scalar.string == name { return value }
+        }
+        return nil
+    }
+}

@@ -52,8 +52,8 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         /// There is no database at the path, or no folder for it, or the
         /// path cannot be followed.
         case noDatabase
-        /// The file is not a SQLite database, is damaged, is someone else's,
-        /// or holds a value formctl cannot use.
+        /// The file is not a SQLite database, is damaged (its pages or its
+        /// schema), is someone else's, or holds a value formctl cannot use.
         case unusableDatabase
         /// Another connection held the lock past the busy timeout.
         case busy
@@ -85,7 +85,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
             case .invalidPath: .invalidPath
             case .invalidValue: .invalidValue
             case .noDatabase, .noFolder, .unreachablePath: .noDatabase
-            case .notADatabase, .notAFormDatabase, .unusableValue: .unusableDatabase
+            case .notADatabase, .notAFormDatabase, .damagedSchema, .unusableValue: .unusableDatabase
             case .busy: .busy
             case .readOnly, .permissionDenied: .readOnly
             case .schemaTooNew: .schemaTooNew

@@ -75,6 +75,7 @@ struct RefusalExitCodeTests {
             (.permissionDenied(path: "x.db"), 77),
             (.notAFormDatabase(path: "x.db"), 74),
             (.notADatabase(path: "x.db"), 74),
+            (.damagedSchema(path: "x.db", difference: "trigger field_changed differs from formctl's", sqliteMessage: "no such column: needc_refresh"), 74),
             (.unusableValue(path: "x.db", table: "field", column: "min_length", row: "key = 'first'", value: "'x'",
                             expected: "NULL or a whole number", fix: "UPDATE field SET min_length = NULL WHERE key = 'first'"), 74),
             (.schemaTooNew(found: 999, known: 2), 78),

@@ -22,6 +22,10 @@ extension FormStoreError {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             self = .busy(path: path)
+        case .SQLITE_CORRUPT where error.message?.hasPrefix("malformed database schema") == true:
+            // SQLite could not parse an entry of sqlite_master as it read
+            // the schema: say so, with its message naming the entry.
+            self = .damagedSchema(path: path, difference: nil, sqliteMessage: error.message ?? "malformed database schema")
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             self = .notADatabase(path: path)
         case .SQLITE_READONLY, .SQLITE_PERM:
@@ -39,11 +43,14 @@ extension FormStoreError {
     }
 }
 
-/// Runs `body`, turning whatever it throws into a `FormStoreError`.
+/// Runs `body` on the database at `path`, turning whatever it throws into
+/// a `FormStoreError`. An error that would be formctl's own fault
+/// (`underlying`) is first held against the file's schema: when that is not
+/// the one formctl made, the file is damaged (`SchemaDamage`).
 func mappingErrors<T>(path: String, _ body: () throws -> T) throws(FormStoreError) -> T {
     do {
         return try body()
     } catch {
-        throw FormStoreError(error, path: path)
+        throw SchemaDamage.explaining(error, as: FormStoreError(error, path: path), path: path)
     }
 }

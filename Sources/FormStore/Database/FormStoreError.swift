@@ -5,7 +5,9 @@ import FormModel
 ///
 /// Whenever the store refuses a file at open (`notADatabase`,
 /// `notAFormDatabase`, `schemaTooNew`, `readOnly`) it has not written to
-/// it: the file is left byte for byte as it was.
+/// it: the file is left byte for byte as it was. `damagedSchema` comes
+/// later, from a statement SQLite refused, and the transaction it was in
+/// rolled back.
 public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not exist and creating it was not asked for.
     case noDatabase(path: String)
@@ -20,6 +22,13 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// table formctl did not write. formctl will not add its tables to
     /// someone else's database, whatever its `user_version`.
     case notAFormDatabase(path: String)
+    /// A formctl database whose schema (the tables, indexes, triggers and
+    /// views in `sqlite_master`) is damaged: SQLite cannot parse it, or
+    /// refused one of formctl's own statements and the schema is not the
+    /// one formctl's migrations made (`SchemaDamage`). `difference` names
+    /// the first entry that differs, when known (`trigger field_changed
+    /// differs from formctl's`); `sqliteMessage` is what SQLite said.
+    case damagedSchema(path: String, difference: String?, sqliteMessage: String)
     /// A formctl database holding a value formctl cannot use (text where a
     /// number belongs, an infinite width…): in a file written before the
     /// tables were `STRICT`, or a table a user rebuilt in `sqlite3`. Names
@@ -90,8 +99,9 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `responses open` would replace values the form holds that were not
     /// submitted (`keys`); submit or clear them first, or force it.
     case unsavedValues(keys: [String])
-    /// Any other failure (disk full, I/O error, a constraint broken by an
-    /// edit made outside formctl…), with SQLite's or the system's message.
+    /// Any other failure (disk full, I/O error, or formctl's own fault: one
+    /// of its statements refused on a schema that is the one formctl made),
+    /// with SQLite's or the system's message.
     case underlying(message: String)
 
     /// `unknownPage` for `key`, suggesting the nearest of `keys` when one
@@ -117,6 +127,9 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "\(path) is not a SQLite database, or it is damaged; it was left untouched"
         case .notAFormDatabase(let path):
             "\(path) is a SQLite database but not a formctl one (it holds tables or views formctl does not make, lacks formctl's, or another program's schema_migration); it was left untouched"
+        case .damagedSchema(let path, let difference, let sqliteMessage):
+            "\(path) is damaged: its schema is not the one formctl made\(difference.map { " (\($0))" } ?? ""), and SQLite says: \(sqliteMessage). "
+                + "It was left untouched; restore it from a copy (sqlite3 \(path) .schema shows its schema)"
         case .unusableValue(let path, let table, let column, let row, let value, let expected, let fix):
             "\(path): \(table).\(column) is \(value) where \(row), which formctl cannot use: it must be \(expected). Fix it with sqlite3, for example: sqlite3 \(path) \"\(fix)\""
         case .invalidPath(let path, let reason):

@@ -10,13 +10,14 @@ import GRDB
 /// transaction that migrates: two formctl versions opening one file at once
 /// cannot interleave a check and a migration.
 enum MigrationRunner {
-    /// Brings the database up to `EmbeddedMigration.latestVersion`. Writes
-    /// nothing when it is already there.
-    static func migrate(_ queue: some DatabaseWriter, path: String) throws {
+    /// Brings the database up to `version` (`EmbeddedMigration.latestVersion`
+    /// unless told: `SchemaDamage` makes the schema of an older version in
+    /// memory). Writes nothing when it is already there.
+    static func migrate(_ queue: some DatabaseWriter, path: String, through version: Int = EmbeddedMigration.latestVersion) throws {
         let pending = try queue.read { db in
             let facts = try SchemaFacts.read(db)
             try facts.checkUsable(path: path)
-            return facts.pending
+            return facts.pending.filter { $0.number <= version }
         }
         guard !pending.isEmpty else { return }
         try queue.writeWithoutTransaction { db in

@@ -18,6 +18,9 @@ extension Tag {
     @Tag static var terminal: Self
     /// Python's `jsonschema`, the oracle the JSON Schema tests check against.
     @Tag static var jsonSchemaOracle: Self
+    /// Damaged copies of a file made round after round, each tried with
+    /// formctl: random bits flipped in the schema's pages.
+    @Tag static var bitFlips: Self
 }
 
 extension Trait where Self == ConditionTrait {

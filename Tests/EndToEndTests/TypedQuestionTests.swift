@@ -43,7 +43,7 @@ struct TypedQuestionTests {
     }
 
     @Test("set takes the other input forms and stores the canonical text", arguments: [
-        ("age", "-0", "0"), ("age", " +018 ", "18"), ("height", ".5", "0.5"), ("height", "1.50", "1.5"), ("height", "2.", "2"),
+        ("age", "+0", "0"), ("age", " +018 ", "18"), ("height", ".5", "0.5"), ("height", "1.50", "1.5"), ("height", "2.", "2"),
         ("start", "2024-02-29", "2024-02-29"), ("laptop", "YES", "true"), ("laptop", "off", "false"), ("colour", "Green", "green"),
         ("toppings", "basil,cheese", #"["cheese","basil"]"#), ("meeting", "2026-03-01 10:00z", "2026-03-01T10:00:00Z"),
         ("call", "09:30:00", "09:30"), ("bio", "one\r\ntwo\rthree", "one\ntwo\nthree"),
@@ -53,6 +53,12 @@ struct TypedQuestionTests {
         try box.ok(["set", key, value])
         #expect(try box.value("SELECT value FROM field WHERE key = '\(key)'") == stored)
         #expect(try box.ok(["get", key]).stdoutText == stored + "\n")
+        // After `--`, a value may start with a minus (argument-parser reads
+        // `-0` as an option before it).
+        if key == "age" {
+            try box.ok(["set", "age", "--", "-0"])
+            #expect(try box.value("SELECT value FROM field WHERE key = 'age'") == "0")
+        }
     }
 
     @Test("bounds, steps, choices and selection counts make a parsed value invalid, naming the rule")
@@ -68,7 +74,7 @@ struct TypedQuestionTests {
         #expect(try box.ok(["set", "toppings", "cheese", "cheese"]).stdoutText == "toppings: invalid (orange): gives \"cheese\" twice\n")
         #expect(try box.ok(["set", "start", "2027-01-01"]).stdoutText == "start: invalid (orange): is after 2026-12-31\n")
         let several = try box.formctl(["set", "age", "1", "2"])
-        #expect(isError(several, 64), "\(several)")
+        #expect(several.status == 64 && several.stderrText.contains("takes one value"), "\(several)")
     }
 
     @Test("a value written with sqlite3 that is not canonical, or a malformed selection, reads as invalid with its reason")
@@ -77,9 +83,9 @@ struct TypedQuestionTests {
         try box.exec("UPDATE field SET value = '034' WHERE key = 'age'; UPDATE field SET value = '[\"cheese\",' WHERE key = 'toppings'; UPDATE field SET value = '[]' WHERE key = 'colour';")
         let check = try box.formctl(["check"])
         #expect(check.status == 1)
-        #expect(check.stdoutText.contains("age: invalid: is not written as formctl stores it (34)"), "\(check)")
-        #expect(check.stdoutText.contains("toppings: invalid: is not a list of choices"), "\(check)")
-        #expect(check.stdoutText.contains("colour: invalid: is not one of: red, green, blue"), "\(check)")
+        #expect(check.stdoutText.contains("age (page you): invalid: is not written as formctl stores it (34)"), "\(check)")
+        #expect(check.stdoutText.contains("toppings (page lunch): invalid: is not a list of choices"), "\(check)")
+        #expect(check.stdoutText.contains("colour (page lunch): invalid: is not one of: red, green, blue"), "\(check)")
         let json = try box.ok(["get", "toppings", "--json"]).stdout.json() as? [String: Any]
         #expect(json?["value"] as? String == "[\"cheese\",", "an unusable stored value is given as the string stored")
     }
@@ -144,8 +150,10 @@ struct TypedQuestionTests {
                       - {key: both, show_if: {all: [{field: age, at_least: 18}, {not: {field: laptop, filled: true}}]}}
             """.utf8).write(to: URL(fileURLWithPath: file))
         try box.ok(["apply", file])
-        func shown() throws -> [String] { try box.rows("SELECT key FROM field").compactMap { $0[0] }.filter { key in
-            ((try? box.ok(["get", key, "--json"]).stdout.json() as? [String: Any])?["shown"] as? Bool) == true } }
+        func shown() throws -> [String] {
+            let fields = try #require(try box.ok(["fields", "--json"]).stdout.json() as? [[String: Any]])
+            return fields.filter { $0["shown"] as? Bool == true }.compactMap { $0["key"] as? String }
+        }
         #expect(try shown() == ["age"])
         try box.ok(["set", "age", "18"])
         #expect(try shown() == ["age", "adult", "both"])
@@ -164,7 +172,7 @@ struct TypedQuestionTests {
         for command in [["values", "--load", bad], ["submit", "--from", bad]] {
             let result = try box.formctl(command)
             #expect(isError(result, 65), "\(result)")
-            for (place, key) in [("1:9", "age"), ("1:25", "height"), ("1:40", "laptop"), ("1:57", "start"), ("1:83", "toppings")] {
+            for (place, key) in [("1:9", "age"), ("1:25", "height"), ("1:40", "laptop"), ("1:56", "start"), ("1:82", "toppings")] {
                 #expect(result.stderrText.contains("bad.json:\(place): the value of '\(key)'"), "\(place) \(key): \(result)")
             }
             #expect(try box.bytes() == before, "nothing written")
@@ -190,7 +198,7 @@ struct TypedQuestionTests {
             try printed.stdout.write(to: URL(fileURLWithPath: file))
             try box.ok(["values", "--clear"])
             try box.ok(["values", "--load", file])
-            #expect(try box.rows("SELECT key, value FROM field ORDER BY position") == stored, format)
+            #expect(try box.rows("SELECT key, value FROM field ORDER BY position") == stored, "\(format)")
         }
         let json = try #require(try box.ok(["values"]).stdout.json() as? [String: Any])
         #expect(json["age"] as? Int == 36 && json["laptop"] as? Bool == true && json["toppings"] as? [String] == ["cheese", "olives"])

@@ -60,10 +60,12 @@ extension FormFileReader {
                 result.append(nil)
                 continue
             }
-            // A bound of a type that takes none is reported by the rules'
-            // consistency check; read it as text meanwhile.
-            let boundType = type.isOrdered ? type : .text
-            guard let value = typedScalar(node, name, as: boundType) else { return nil }
+            guard type.isOrdered else {
+                let types = FieldProperty.named(name)?.typeNames ?? "numbers, dates and times"
+                report(properties.names[name], "`\(name)` applies to \(types) fields only, not to a `\(type.rawValue)` field")
+                return nil
+            }
+            guard let value = typedScalar(node, name, as: type) else { return nil }
             result.append(ValueBound(value, inclusive: name == inclusive))
         }
         return (result[0], result[1])

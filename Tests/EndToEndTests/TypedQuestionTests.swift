@@ -109,11 +109,19 @@ struct TypedQuestionTests {
         ("{key: a, type: select_multiple, choices: [x, y], min_selected: 2, max_selected: 1}", "no answer could pass"),
     ])
     func hostileFile(field: String, message: String) throws {
+        try Self.expectRefused(fields: ["\(field)"], message: "form.yaml:6:", message)
+    }
+
+    /// Applies a one-page form of `fields` (flow mappings, one a line) to a
+    /// new database and expects 65 with every one of `messages`, and no
+    /// database made.
+    static func expectRefused(fields: [String], message messages: String...) throws {
         let box = try Sandbox()
         let file = box.path("form.yaml")
-        try Data("pages:\n  - key: main\n    rows:\n      - width: 540\n        fields:\n          - \(field)\n".utf8).write(to: URL(fileURLWithPath: file))
+        let lines = fields.map { "          - \($0)\n" }.joined()
+        try Data("pages:\n  - key: main\n    rows:\n      - width: 540\n        fields:\n\(lines)".utf8).write(to: URL(fileURLWithPath: file))
         let result = try box.formctl(["apply", file])
-        #expect(isError(result, 65) && result.stderrText.contains("form.yaml:6:") && result.stderrText.contains(message), "\(result)")
+        #expect(isError(result, 65) && messages.allSatisfy(result.stderrText.contains), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: box.db), "nothing written")
     }
 
@@ -125,13 +133,8 @@ struct TypedQuestionTests {
         ("{key: b, show_if: {any: [{field: c, filled: true}]}}\n          - {key: c, show_if: {all: [{field: b, filled: true}]}}", "form a cycle: `b` → `c` → `b`"),
     ])
     func hostileConditions(field: String, message: String) throws {
-        let box = try Sandbox()
-        let file = box.path("form.yaml")
-        let fields = "          - {key: n}\n          - {key: i, type: integer}\n          - {key: s, type: select_one, choices: [red, blue]}\n          - \(field)\n"
-        try Data("pages:\n  - key: main\n    rows:\n      - width: 540\n        fields:\n\(fields)".utf8).write(to: URL(fileURLWithPath: file))
-        let result = try box.formctl(["apply", file])
-        #expect(isError(result, 65) && result.stderrText.contains(message), "\(result)")
-        #expect(!FileManager.default.fileExists(atPath: box.db))
+        try Self.expectRefused(fields: ["{key: n}", "{key: i, type: integer}", "{key: s, type: select_one, choices: [red, blue]}", field],
+                               message: message)
     }
 
     @Test("conditions on typed values show and hide fields as the values change; a hidden field reads as empty")

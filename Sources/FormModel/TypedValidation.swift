@@ -43,7 +43,11 @@ extension Validator {
             return upper.isInclusive ? (type.isNumber ? "is more than \(upper.value)" : "is after \(upper.value)")
                 : (type.isNumber ? "is not less than \(upper.value)" : "is not before \(upper.value)")
         }
-        if let step = rules.step, type.isNumber, let number = DecimalValue(parsing: value), let unit = DecimalValue(parsing: step),
+        if let step = rules.step, type == .integer, let number = IntegerValue(parsing: value), let unit = IntegerValue(parsing: step),
+           unit.value == 0 || number.value % unit.value != 0 {
+            return "is not a multiple of \(step)"
+        }
+        if let step = rules.step, type == .decimal, let number = DecimalValue(parsing: value), let unit = DecimalValue(parsing: step),
            !number.isMultiple(of: unit) {
             return "is not a multiple of \(step)"
         }

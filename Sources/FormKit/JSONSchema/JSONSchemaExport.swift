@@ -37,17 +37,27 @@ public enum JSONSchemaExport {
         for field in spec.fields where byKey[field.key] == nil { byKey[field.key] = field }
         for field in spec.fields {
             let pointer = "/properties/" + JSONSchemaImport.pointerToken(field.key)
-            var property: [(String, JSONSchemaValue)] = [("type", .string("string")), ("title", .string(field.label))]
+            // A text field's value is always a string; a typed field's is
+            // of its JSON type, a string when it is not (an invalid value),
+            // or null: only where it is checked does it have a type.
+            var property: [(String, JSONSchemaValue)] = field.rules.type.isText ? [("type", .string("string"))] : []
+            property.append(("title", .string(field.label)))
+            property += annotations(field)
             do throws(PatternTranslationError) {
                 switch shownWhen(field, byKey: byKey) {
                 case .never:
                     break
                 case .always:
-                    property += try checked(field)
+                    let check = try checked(field)
+                    // `type` first, as for a text field.
+                    property = check.filter { $0.0 == "type" } + property + check.filter { $0.0 != "type" }
                 case .when(let chain):
                     let check = try checked(field)
                     var condition: [(String, JSONSchemaValue)] = []
-                    for link in chain { condition.append((link.key, try holds(link.condition))) }
+                    for link in chain {
+                        let rules = byKey[link.key]?.rules ?? .none
+                        condition.append((link.key, try holds(link.condition, rules: rules)))
+                    }
                     conditional.append(.object([
                         ("if", .object([("properties", .object(condition)), ("required", .array(chain.map { .string($0.key) }))])),
                         ("then", .object([("properties", .object([(field.key, .object(check))]))])),
@@ -95,8 +105,28 @@ public enum JSONSchemaExport {
         return chain.isEmpty ? .always : .when(chain)
     }
 
+    /// `description` (the hint) and `default`, which change no verdict.
+    static func annotations(_ field: FieldSpec) -> [(String, JSONSchemaValue)] {
+        var keywords: [(String, JSONSchemaValue)] = []
+        if let hint = field.hint { keywords.append(("description", .string(hint))) }
+        if let value = field.defaultValue, !value.isEmpty { keywords.append(("default", json(TypedJSONValue(value, rules: field.rules)))) }
+        return keywords
+    }
+
+    /// A value as `formctl values --format json` writes it.
+    static func json(_ value: TypedJSONValue) -> JSONSchemaValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .number(let digits): .number(digits)
+        case .bool(let flag): .boolean(flag)
+        case .array(let values): .array(values.map { .string($0) })
+        case .null: .null
+        }
+    }
+
     /// The keywords of a field `check` looks at.
     static func checked(_ field: FieldSpec) throws(PatternTranslationError) -> [(String, JSONSchemaValue)] {
+        guard field.rules.type.isText else { return try typed(field.rules) }
         let rules = field.rules
         var nonEmpty: [(String, JSONSchemaValue)] = []
         let minimum = max(rules.minLength ?? 0, rules.shortBelow, 1)
@@ -145,10 +175,19 @@ public enum JSONSchemaExport {
     static let equivalents: [Unicode.Scalar: Unicode.Scalar] = ["K": "\u{212A}", ";": "\u{037E}", "`": "\u{1FEF}"]
 
     /// A schema of the values for which `condition` holds.
-    static func holds(_ condition: ShowCondition) throws(PatternTranslationError) -> JSONSchemaValue {
+    /// `rules` are those of the field the condition reads: a typed
+    /// field's empty value is null, and its value has its JSON type.
+    static func holds(_ condition: ShowCondition, rules: FieldRules) throws(PatternTranslationError) -> JSONSchemaValue {
         switch condition {
         case .filled:
+            if !rules.type.isText { return .object([("not", .object([("type", .string("null"))]))]) }
             return .object([("minLength", .integer(1))])
+        case .equals(_, let value) where !rules.type.isText && rules.type != .selectOne && !value.isEmpty:
+            // Numbers, booleans, selections, dates and times: ASCII
+            // canonical text compares as its JSON does.
+            return .object([("const", json(TypedJSONValue(value, rules: rules)))])
+        case .equals(_, let value) where !rules.type.isText && value.isEmpty:
+            return .object([("type", .string("null"))])
         case .equals(_, let value):
             guard value.unicodeScalars.allSatisfy(\.isASCII) else {
                 throw PatternTranslationError(

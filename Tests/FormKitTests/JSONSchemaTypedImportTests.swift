@@ -77,6 +77,27 @@ struct JSONSchemaTypedImportTests {
         #expect(fields["note"]?.rules.type == .text && fields["note"]?.rules.required == false)
     }
 
+    @Test("what pydantic writes: Optional fields as anyOf with null, enums in $defs with their own title, Literal as const")
+    func pydantic() throws {
+        let spec = try Self.imported("""
+            {"$defs": {"Colour": {"enum": ["red", "green"], "title": "Colour", "type": "string"}},
+             "properties": {
+               "name": {"title": "Name", "type": "string"},
+               "age": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}], "default": null, "title": "Age"},
+               "colour": {"anyOf": [{"$ref": "#/$defs/Colour"}, {"type": "null"}], "default": null, "title": "Favourite"},
+               "kind": {"const": "person", "default": "person", "title": "Kind", "type": "string"},
+               "yes": {"anyOf": [{"const": "y", "title": "Yes"}, {"type": "null"}]},
+               "born": {"format": "date", "title": "Born", "type": "string"}},
+             "required": ["name", "born"], "title": "Person", "type": "object"}
+            """)
+        #expect(spec.title == "Person" && spec.fields.map(\.key) == ["name", "age", "colour", "kind", "yes", "born"])
+        #expect(spec.fields.map(\.label) == ["Name", "Age", "Favourite", "Kind", "yes", "Born"])
+        #expect(spec.fields.map(\.rules.type) == [.text, .integer, .selectOne, .selectOne, .selectOne, .date])
+        #expect(spec.fields.map(\.rules.required) == [true, false, false, false, false, true])
+        #expect(spec.fields[2].rules.choices.map(\.value) == ["red", "green"] && spec.fields[3].defaultValue == "person")
+        #expect(spec.fields[4].rules.choices == [FieldChoice(value: "y", label: "Yes")])
+    }
+
     @Test("local $ref to $defs or definitions is followed, with sibling keywords; a cycle or a missing target is refused")
     func references() throws {
         let spec = try Self.imported("""

@@ -10,10 +10,12 @@ extension JSONSchemaImport.Reader {
         for name in ["oneOf", "anyOf"] {
             guard let keyword = read.peek(name), case .sequence(let members) = keyword.value, !members.isEmpty else { continue }
             let allConst = members.allSatisfy { member in
+                // `{"type": "null"}` beside the choices: an optional one.
+                if Self.emptyKind(member) == .null { return true }
                 guard case .mapping(let mapping) = member, JSONSchemaImport.member(mapping, "const") != nil else { return false }
                 return mapping.keys.allSatisfy { ["const", "title", "description", "$comment"].contains(JSONSchemaImport.string($0) ?? $0.scalar?.string ?? "") }
             }
-            if allConst { return keyword }
+            if allConst && members.contains(where: { Self.emptyKind($0) != .null }) { return keyword }
         }
         return nil
     }
@@ -24,10 +26,7 @@ extension JSONSchemaImport.Reader {
             return items.contains { JSONSchemaScalars.kind($0) == .null }
         }
         if let keyword = choiceAlternatives(read), case .sequence(let members) = keyword.value {
-            return members.contains { member in
-                guard case .mapping(let mapping) = member, let value = JSONSchemaImport.member(mapping, "const") else { return false }
-                return JSONSchemaScalars.kind(value) == .null
-            }
+            return members.contains { Self.emptyKind($0) == .null }
         }
         return false
     }
@@ -65,10 +64,9 @@ extension JSONSchemaImport.Reader {
         } else if let keyword = choiceAlternatives(read) {
             _ = read.take(keyword.name)
             guard case .sequence(let members) = keyword.value else { return nil }
-            for (place, member) in members.enumerated() {
+            for (place, member) in members.enumerated() where Self.emptyKind(member) != .null {
                 guard case .mapping(let mapping) = member, let value = JSONSchemaImport.member(mapping, "const") else { continue }
                 let here = keyword.pointer + "/\(place)"
-                if JSONSchemaScalars.kind(value) == .null { continue }
                 guard let text = JSONSchemaImport.string(value) else {
                     problem(value, here + "/const", "`const` of a choice must be a string: choices that are not all strings cannot be a field")
                     refused = true

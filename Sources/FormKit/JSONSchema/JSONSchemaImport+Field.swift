@@ -164,11 +164,18 @@ struct PropertyKeywords {
     /// Keywords given a second time (through an `anyOf` with null).
     private(set) var duplicates: [JSONSchemaImport.Keyword] = []
 
+    /// The first of each name is kept; a later annotation (`title`
+    /// beside an `anyOf` whose member has its own) is dropped, any other
+    /// later keyword is a duplicate.
     init(_ keywords: [JSONSchemaImport.Keyword]) {
         var seen: Set<String> = []
         self.keywords = []
         for keyword in keywords {
-            if seen.insert(keyword.name).inserted { self.keywords.append(keyword) } else { duplicates.append(keyword) }
+            if seen.insert(keyword.name).inserted {
+                self.keywords.append(keyword)
+            } else if !JSONSchemaImport.annotationKeywords.contains(keyword.name) {
+                duplicates.append(keyword)
+            }
         }
     }
 

@@ -5,9 +5,16 @@ import Yams
 /// `#/definitions/…`, any JSON pointer into the document) replaced by the
 /// keywords of the schema it names, as draft 2020-12 applies both: a
 /// keyword given on both sides is refused unless both say the same (an
-/// annotation, `title` or `description`, is taken from the side that
-/// refers). A reference cycle is refused, naming it.
+/// annotation, `title`, `description` or `default`, is taken from the
+/// side that refers). A reference cycle is refused, naming it.
 extension JSONSchemaImport {
+    /// Keywords that say nothing about which values are valid: given on
+    /// both sides of a `$ref` (or of an `anyOf` with null), the referring
+    /// side's holds.
+    static let annotationKeywords: Set<String> = [
+        "title", "description", "default", "examples", "$comment", "$id", "$anchor", "$defs", "definitions", "deprecated", "writeOnly",
+    ]
+
     /// One keyword of a schema: its name, its key's node (for the place
     /// of a problem), its value and its JSON pointer.
     struct Keyword {
@@ -73,8 +80,7 @@ extension JSONSchemaImport.Reader {
                 local.append(keyword)
                 continue
             }
-            let annotation = ["title", "description", "$comment", "examples", "$id", "$anchor", "$defs", "definitions"].contains(keyword.name)
-            if !annotation && JSONSchemaImport.canonical(mine.value) != JSONSchemaImport.canonical(keyword.value) {
+            if !JSONSchemaImport.annotationKeywords.contains(keyword.name) && JSONSchemaImport.canonical(mine.value) != JSONSchemaImport.canonical(keyword.value) {
                 refuse(mine.key, mine.pointer, keyword.name,
                        "is given here and, differently, in the schema \"\(target)\" names (\(keyword.pointer)): formctl reads one")
                 return nil

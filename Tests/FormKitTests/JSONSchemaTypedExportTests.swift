@@ -182,6 +182,71 @@ struct JSONSchemaTypedExportTests {
         #expect(expected.contains(true) && expected.contains(false))
     }
 
+    @Test("typed conditions: equals, in, includes, at_least, at_most, filled, all, any, not; hidden fields read as empty; chains, a cycle, a missing field")
+    func typedConditions() throws {
+        func shown(_ field: FieldSpec, _ condition: ShowCondition) -> FieldSpec {
+            var copy = field
+            copy.showIf = condition
+            return copy
+        }
+        var hidden = Self.field("secret", .integer)
+        hidden.isHidden = true
+        let base = [
+            Self.field("laptop", .boolean), Self.field("age", .integer, lower: ValueBound("0", inclusive: true)),
+            Self.field("colour", .selectOne, choices: Self.colours), Self.field("toppings", .selectMultiple, choices: Self.toppings),
+            Self.field("start", .date), Self.field("call", .time), Self.field("name", .text), hidden,
+        ]
+        let dependent = [
+            shown(Self.field("a", .text, required: true), .not(.filled(field: "secret"))),
+            shown(Self.field("b", .integer, required: true), .all([.atLeast(field: "age", value: "18"), .equals(field: "laptop", value: "true")])),
+            shown(Self.field("c", .selectOne, required: true, choices: Self.colours),
+                  .any([.equals(field: "colour", value: "red"), .not(.atLeast(field: "age", value: "65"))])),
+            shown(Self.field("d", .boolean, required: true), .includes(field: "toppings", value: "olives")),
+            shown(Self.field("e", .date, required: true), .isIn(field: "colour", values: ["red", "blue"])),
+            shown(Self.field("f", .time, required: true), .atMost(field: "start", value: "2026-06-30")),
+            shown(Self.field("g", .decimal, required: true), .atLeast(field: "call", value: "09:30")),
+            shown(Self.field("h", .text, required: true), .filled(field: "b")),
+            shown(Self.field("i", .text, required: true), .not(.filled(field: "h"))),
+            shown(Self.field("j", .text, required: true), .filled(field: "k")),
+            shown(Self.field("k", .text, required: true), .filled(field: "j")),
+            shown(Self.field("l", .text, required: true), .filled(field: "nowhere")),
+            shown(Self.field("m", .text, required: true), .any([.equals(field: "name", value: "K;`"), .equals(field: "toppings", value: #"["cheese","basil"]"#)])),
+            shown(Self.field("n", .integer, required: true), .all([.atMost(field: "age", value: "40"), .not(.equals(field: "age", value: "30")),
+                                                                  .isIn(field: "laptop", values: ["false"])])),
+        ]
+        let fields = base + dependent
+        let choices: [String: [String]] = [
+            "laptop": ["", "true", "false", "maybe"], "age": ["", "17", "18", "30", "40", "65", "-1", "x"],
+            "colour": ["", "red", "green", "blue", "pink"],
+            "toppings": ["", #"["olives"]"#, #"["cheese","basil"]"#, #"["cheese","olives"]"#, #"["basil","cheese"]"#],
+            "start": ["", "2026-06-30", "2026-07-01", "2025-01-01", "2026-02-30"], "call": ["", "09:30", "09:29:59", "23:00", "9:30"],
+            "name": ["", "K;`", "\u{212A};`", "k"], "secret": ["", "5"],
+            "a": ["", "x"], "b": ["", "3", "z"], "c": ["", "red", "pink"], "d": ["", "true", "yes"], "e": ["", "2026-01-01", "2026-13-01"],
+            "f": ["", "10:00", "25:00"], "g": ["", "1.5", "1.50"], "h": ["", "x"], "i": ["", "y"], "j": ["", "j"], "k": ["", "k"],
+            "l": ["", "l"], "m": ["", "m"], "n": ["", "4", "4.5"],
+        ]
+        var random = JSONSchemaTypedPropertyTests.Seeded(state: 36)
+        var scenarios: [[String: String]] = []
+        for _ in 0..<400 {
+            var values: [String: String] = [:]
+            for field in fields {
+                let options = choices[field.key] ?? [""]
+                // A dependent field holds a valid value most of the time, so that forms pass too.
+                let valid = dependent.contains { $0.key == field.key } && Int.random(in: 0..<10, using: &random) < 8
+                values[field.key] = valid ? options[1] : options[Int.random(in: 0..<options.count, using: &random)]
+            }
+            scenarios.append(values)
+        }
+        let schema = try JSONSchemaExport.schema(of: Self.form(fields))
+        let verdicts = try JSONSchemaPython.validate([JSONSchemaPython.Job(schema: schema, instances: scenarios.map { Self.valuesJSON(fields, $0) })])
+        let expected = scenarios.map { Self.passes(fields, $0) }
+        for (index, scenario) in scenarios.enumerated() where verdicts.first?[index] != expected[index] {
+            Issue.record("\(scenario.filter { !$0.value.isEmpty }): jsonschema \(String(describing: verdicts.first?[index])), check \(expected[index])")
+        }
+        #expect(expected.filter { $0 }.count >= 20 && expected.filter { !$0 }.count >= 100, "\(expected.filter { $0 }.count) pass")
+        #expect(schema.contains(#""$defs""#) && schema.contains("#/$defs/shown-b"))
+    }
+
     @Test("the shape of each type: JSON types with null for optional, bounds, multipleOf, enum or oneOf with titles, formats and patterns")
     func shapes() throws {
         let fields = [

@@ -5,24 +5,14 @@ Suite (type, enum, const, minimum, maximum, exclusiveMinimum,
 exclusiveMaximum, multipleOf, items, uniqueItems, minItems, maxItems, and
 the optional formats date and date-time), the group's schema is wrapped as
 the one property `v` of an object schema (required) and given to `formctl
-apply`. Where formctl imports it, each test's instance is given to the field
-as formctl's typed JSON readers take a JSON value (DECISIONS, "Which values
-are taken"), with `formctl set`, and `formctl check` says whether the form
-passes: that verdict is compared with the suite's `valid`.
-
-  - null: the field left empty;
-  - a string, for a field whose values are strings (text, choices, dates,
-    times): its text, through `set --stdin`;
-  - a number, for an integer or decimal field: its digits as written, a
-    zero fraction dropped for an integer (1.0 is the integer 1, as in JSON
-    Schema); a number with an exponent is refused at input, as formctl's
-    files refuse one (DECISIONS), so it is invalid;
-  - true or false for a boolean field; an array of strings for a
-    select_multiple, as a JSON array;
-  - a value of another JSON type than the field's (a string for an integer,
-    an object anywhere) is refused at input by formctl's typed JSON readers,
-    so it is invalid; such tests are counted apart ("decided by the JSON
-    type"), since check never sees them.
+apply`. Where formctl imports it, each test's instance is loaded as the
+field's value with `formctl values --load` (a file {"v": instance}),
+formctl's reader of typed JSON, and `formctl check` says whether the form
+passes: that verdict is compared with the suite's `valid`. A value the
+reader refuses (exit 65: a JSON type that is not the field's, such as the
+string "1" for an integer; a number with an exponent; a fraction for an
+integer) is invalid; such tests are counted apart, since check never sees
+them. null leaves the field empty.
 
 A schema formctl refuses is counted with the reason formctl gives. The
 suite's schemas mostly carry no `type` (`{"minimum": 1.1}` accepts any
@@ -83,9 +73,6 @@ def kind(value):
     return "object"
 
 
-FIELD_KINDS = {"integer": "number", "decimal": "number", "boolean": "boolean", "select_multiple": "array"}
-
-
 def wrap(schema):
     """The group's schema as property `v`: its $defs and definitions move to
     the top, where its `#/$defs/…` references point."""
@@ -143,31 +130,19 @@ def field_type(binary, db):
     return listing[0]["type"]
 
 
-def given(binary, db, ftype, instance):
-    """Gives `instance` to field v as formctl's typed JSON readers would; the
-    verdict when it is refused at input (None when it was given)."""
-    value_kind = kind(instance)
-    if value_kind == "null":
-        formctl(binary, ["set", "v", "--", ""], db)
-        return None
-    if value_kind != FIELD_KINDS.get(ftype, "string"):
-        return "type"
-    if value_kind == "string":
-        result = formctl(binary, ["set", "v", "--stdin"], db, stdin=(instance + "\n").encode("utf-8"))
-    elif value_kind == "number":
-        text = str(instance)
-        if "e" in text or "E" in text:
-            return "exponent"
-        if ftype == "integer" and re.fullmatch(r"-?[0-9]+\.0+", text):
-            text = text.split(".")[0]
-        result = formctl(binary, ["set", "v", "--", text], db)
-    elif value_kind == "boolean":
-        result = formctl(binary, ["set", "v", "true" if instance else "false"], db)
-    else:
-        if not all(isinstance(item, str) and not isinstance(item, Number) for item in instance):
-            return "type"
-        result = formctl(binary, ["set", "v", "--", json.dumps(instance, ensure_ascii=False)], db)
-    return None if result.returncode == 0 else "refused"
+def given(binary, db, instance):
+    """Loads {"v": instance} with `formctl values --load`, formctl's typed
+    JSON reader; "refused" when it refuses the value (exit 65: a JSON type
+    that is not the field's, an exponent, a fraction for an integer)."""
+    path = db[:-3] + ".values.json"
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write('{"v": ' + dump(instance) + "}")
+    result = formctl(binary, ["values", "--load", path], db)
+    if result.returncode == 65:
+        return "refused"
+    if result.returncode != 0:
+        raise SystemExit(f"values --load exited {result.returncode}: {result.stderr.decode('utf-8', 'replace')}")
+    return None
 
 
 ADDED_TYPES = [
@@ -212,7 +187,7 @@ def run_group(binary, folder, name, index, group, added_type=None):
         if added_type is not None and kind(instance) != added_type and not (added_type == "number" and kind(instance) == "number"):
             results.append({"test": test["description"], "skipped": True})
             continue
-        refused = given(binary, db, ftype, instance)
+        refused = given(binary, db, instance)
         if refused is None:
             checked = formctl(binary, ["check"], db).returncode
             valid = checked == 0
@@ -258,7 +233,7 @@ def main():
                     counts["skipped"] += 1
                     continue
                 counts["run"] += 1
-                if result["decided_by"] in ("type", "exponent"):
+                if result["decided_by"] == "refused":
                     counts["decided_by_type"] += 1
                 line = (f"{outcome['file']}: {outcome['group']}: {result['test']}: {result['data']} "
                         f"(suite {result['valid']}, formctl {result['formctl']}, a {outcome['field_type']} field)")
@@ -280,7 +255,7 @@ def main():
 
     def show(title, counts):
         print(f"{title}: {counts['groups']} groups, {counts['tests']} tests; imported {counts['imported_groups']} groups, "
-              f"ran {counts['run']} tests ({counts['decided_by_type']} decided at input by their JSON type), "
+              f"ran {counts['run']} tests ({counts['decided_by_type']} refused at input by values --load), "
               f"{counts['agree']} agree, {len(counts['known'])} differ by design, {len(counts['disagree'])} disagree" + (f", {counts['skipped']} skipped (another JSON type)" if counts["skipped"] else "")
               + f"; refused {counts['refused_tests']} tests")
         for label, count in sorted(counts["refused"].items(), key=lambda item: -item[1]):

@@ -6,13 +6,13 @@ import Testing
 /// `multipleOf`, `items`, `uniqueItems`, `minItems`, `maxItems`, formats
 /// `date` and `date-time`) against the real binary, through
 /// `Scripts/json-schema-test-suite.sh`: wherever formctl imports a group's
-/// schema, `apply` + `set` + `check` give the suite's `valid` for each
-/// test, apart from the differences docs/json-schema.md gives by design.
+/// schema, `apply` + `values --load` + `check` give the suite's `valid` for
+/// each test, apart from the differences docs/json-schema.md gives by design.
 @Suite("JSON Schema Test Suite", .tags(.jsonSchemaOracle), .slow)
 struct JSONSchemaTestSuiteTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("apply + set + check agree with the suite wherever formctl imports the schema")
+    @Test("apply + values --load + check agree with the suite wherever formctl imports the schema")
     func suite() throws {
         let box = try Sandbox()
         let report = box.path("report.json")

@@ -90,15 +90,17 @@ extension JSONSchemaExport {
             var done: Set<String> = []
             for start in fields.map(\.key) where !done.contains(start) {
                 var stack: [(key: String, next: Int)] = [(start, 0)]
+                var onStack: Set<String> = [start]
                 while let top = stack.last {
                     let reads = canBeShown[top.key] == true ? (byKey[top.key]?.showIf?.fields ?? []) : []
                     if top.next < reads.count {
                         stack[stack.count - 1].next += 1
                         let read = reads[top.next]
-                        if byKey[read] != nil, !done.contains(read), !stack.contains(where: { $0.key == read }) { stack.append((read, 0)) }
+                        if byKey[read] != nil, !done.contains(read), onStack.insert(read).inserted { stack.append((read, 0)) }
                         continue
                     }
                     stack.removeLast()
+                    onStack.remove(top.key)
                     guard done.insert(top.key).inserted else { continue }
                     resolve(top.key, canBeShown: canBeShown[top.key] == true)
                 }

@@ -11,7 +11,15 @@ extension Validator {
         case .text, .longText:
             return nil
         case .selectOne:
-            return rules.choices.contains { $0.value == value } ? nil : notAChoice(value, rules.choices)
+            // Swift's `==` takes canonically equivalent spellings (`é`, `e`
+            // + U+0301; U+212A KELVIN SIGN and `K`) as equal; the stored
+            // value is the choice's own, scalar for scalar, so that JSON
+            // (and a JSON Schema's `enum`) sees the same text.
+            if rules.choices.contains(where: { $0.value.unicodeScalars.elementsEqual(value.unicodeScalars) }) { return nil }
+            if let choice = rules.choices.first(where: { $0.value == value }) {
+                return "is not written as formctl stores it (\(choice.value))"
+            }
+            return notAChoice(value, rules.choices)
         case .selectMultiple:
             return selectionViolation(of: value, rules: rules)
         case .integer, .decimal, .boolean, .date, .time, .datetime:
@@ -35,7 +43,11 @@ extension Validator {
             return upper.isInclusive ? (type.isNumber ? "is more than \(upper.value)" : "is after \(upper.value)")
                 : (type.isNumber ? "is not less than \(upper.value)" : "is not before \(upper.value)")
         }
-        if let step = rules.step, type.isNumber, let number = DecimalValue(parsing: value), let unit = DecimalValue(parsing: step),
+        if let step = rules.step, type == .integer, let number = IntegerValue(parsing: value), let unit = IntegerValue(parsing: step),
+           unit.value == 0 || number.value % unit.value != 0 {
+            return "is not a multiple of \(step)"
+        }
+        if let step = rules.step, type == .decimal, let number = DecimalValue(parsing: value), let unit = DecimalValue(parsing: step),
            !number.isMultiple(of: unit) {
             return "is not a multiple of \(step)"
         }
@@ -54,7 +66,8 @@ extension Validator {
             guard rules.choices.contains(where: { $0.value == chosen }) else { return "\"\(chosen)\" " + notAChoice(chosen, rules.choices) }
         }
         let canonical = SelectionValue.text(of: values, choices: rules.choices)
-        if canonical != value { return "is not written as formctl stores it (\(canonical))" }
+        // Scalar for scalar, as for `select_one`.
+        if !canonical.unicodeScalars.elementsEqual(value.unicodeScalars) { return "is not written as formctl stores it (\(canonical))" }
         if let fewest = rules.minSelected, values.count < fewest {
             return "has \(values.count) selected, needs at least \(fewest)"
         }
@@ -82,9 +95,11 @@ extension FieldRules {
         guard !input.isEmpty else { return input }
         switch type {
         case .selectOne:
-            if choices.contains(where: { $0.value == input }) { return input }
+            // The choice's own value, even for a canonically equivalent
+            // spelling of it (which Swift's `==` takes as equal).
+            if let choice = choices.first(where: { $0.value == input }) { return choice.value }
             let trimmed = String(input.trimmingSpaces)
-            if choices.contains(where: { $0.value == trimmed }) { return trimmed }
+            if let choice = choices.first(where: { $0.value == trimmed }) { return choice.value }
             return choices.first { $0.label.lowercased() == trimmed.lowercased() }?.value ?? input
         case .selectMultiple:
             return storedText(forSelection: SelectionValue.values(ofInput: input))

@@ -281,7 +281,11 @@ extension FieldType {
             return a == b ? 0 : (a < b ? -1 : 1)
         }
         switch self {
-        case .integer, .decimal: return compare(DecimalValue(parsing: lhs), DecimalValue(parsing: rhs))
+        case .integer:
+            // Integers reach 16 digits (±9007199254740991), past a decimal's 15.
+            if let a = IntegerValue(parsing: lhs), let b = IntegerValue(parsing: rhs) { return compare(a, b) }
+            return compare(DecimalValue(parsing: lhs), DecimalValue(parsing: rhs))
+        case .decimal: return compare(DecimalValue(parsing: lhs), DecimalValue(parsing: rhs))
         case .date: return compare(CalendarDate(parsing: lhs), CalendarDate(parsing: rhs))
         case .time: return compare(WallTime(parsing: lhs), WallTime(parsing: rhs))
         case .datetime:

@@ -6,26 +6,29 @@ import FormModel
 /// any draft 2020-12 validator with the `u`-flag reading of `pattern` that
 /// the specification's own test suite uses.
 ///
-/// - Every field is a required `string` property (the values object always
-///   has every key, `""` for an empty field), and no other key is allowed.
-/// - A field `check` looks at: a required one refuses `""`; an optional one
+/// - Every field is a required property (the values object always has
+///   every key), and no other key is allowed.
+/// - A text field `check` looks at is a `string`: a required one refuses
+///   `""`; an optional one
 ///   accepts it (`anyOf` with `{"const": ""}`); a non-empty value must
 ///   satisfy every rule: `minLength` (the larger of `min_length`,
 ///   `short_below` and 1) and `maxLength` in code points, the pattern
 ///   (`PCRE2PatternExport`), and for `email`, `format: email` and
 ///   `MailboxPattern` (validators check the format loosely).
-/// - A hidden field is unconstrained; a field with `show_if` is
-///   constrained in an `if`/`then` whose `if` is its chain of conditions
-///   (the field it reads must itself be shown); a condition that can never
-///   hold (a cycle, a missing or hidden field) leaves it unconstrained.
+/// - A typed field has its JSON type (`null` too when it is optional) and
+///   its bounds, step, choices and counts (`JSONSchemaExport+Types.swift`).
+/// - A field that can never be shown is unconstrained; a field with
+///   `show_if` is constrained in an `if`/`then` whose `if` holds exactly
+///   while it is shown (`JSONSchemaExport+Conditions.swift`).
 /// - `message` does not change what is valid and is not written.
 ///
 /// Refused (`badFile`, exit 65, naming the field and the construct), never
 /// written with another meaning: a pattern construct with no ECMA-262
 /// equivalent, a length rule counted in characters (grapheme clusters,
-/// which JSON Schema cannot count) unless it cannot matter, and a
-/// `show_if` comparing with non-ASCII text (formctl compares canonically
-/// equivalent spellings as equal, `const` compares code points).
+/// which JSON Schema cannot count) unless it cannot matter, a `show_if`
+/// comparing with non-ASCII text (formctl compares canonically equivalent
+/// spellings as equal, `const` compares code points), and a datetime's
+/// bounds or a `show_if` comparing a datetime (instants across offsets).
 public enum JSONSchemaExport {
     /// The schema's text, pretty and deterministic, ending in a newline.
     /// `source` names the form in problems (the database's path).
@@ -33,23 +36,30 @@ public enum JSONSchemaExport {
         var problems: [FileProblem] = []
         var properties: [(String, JSONSchemaValue)] = []
         var conditional: [JSONSchemaValue] = []
-        var byKey: [String: FieldSpec] = [:]
-        for field in spec.fields where byKey[field.key] == nil { byKey[field.key] = field }
+        let visibility = Visibility(spec.fields)
+        for (key, error) in visibility.problems {
+            problems.append(FileProblem(file: source, pointer: "/properties/" + JSONSchemaImport.pointerToken(key), message: "field \(key): \(error)"))
+        }
         for field in spec.fields {
             let pointer = "/properties/" + JSONSchemaImport.pointerToken(field.key)
-            var property: [(String, JSONSchemaValue)] = [("type", .string("string")), ("title", .string(field.label))]
+            // A text field's value is always a string; a typed field's is
+            // of its JSON type, a string when it is not (an invalid value),
+            // or null: only where it is checked does it have a type.
+            var property: [(String, JSONSchemaValue)] = field.rules.type.isText ? [("type", .string("string"))] : []
+            property.append(("title", .string(field.label)))
+            property += annotations(field)
             do throws(PatternTranslationError) {
-                switch shownWhen(field, byKey: byKey) {
-                case .never:
+                switch visibility.shown[field.key] ?? .constant(false) {
+                case .constant(false):
                     break
-                case .always:
-                    property += try checked(field)
-                case .when(let chain):
+                case .constant(true):
                     let check = try checked(field)
-                    var condition: [(String, JSONSchemaValue)] = []
-                    for link in chain { condition.append((link.key, try holds(link.condition))) }
+                    // `type` first, as for a text field.
+                    property = check.filter { $0.0 == "type" } + property + check.filter { $0.0 != "type" }
+                case .schema(let shown):
+                    let check = try checked(field)
                     conditional.append(.object([
-                        ("if", .object([("properties", .object(condition)), ("required", .array(chain.map { .string($0.key) }))])),
+                        ("if", shown),
                         ("then", .object([("properties", .object([(field.key, .object(check))]))])),
                     ]))
                 }
@@ -67,36 +77,33 @@ public enum JSONSchemaExport {
             ("required", .array(spec.fields.map { .string($0.key) })),
             ("additionalProperties", .boolean(false)),
         ]
+        if !visibility.definitions.isEmpty { schema.append(("$defs", .object(visibility.definitions))) }
         if !conditional.isEmpty { schema.append(("allOf", .array(conditional))) }
         return JSONSchemaValue.object(schema).text() + "\n"
     }
 
-    /// When a field is checked: never (hidden, or a condition that cannot
-    /// hold), always, or while every condition of its chain holds.
-    enum Shown {
-        case never
-        case always
-        case when([(key: String, condition: ShowCondition)])
+    /// `description` (the hint) and `default`, which change no verdict.
+    static func annotations(_ field: FieldSpec) -> [(String, JSONSchemaValue)] {
+        var keywords: [(String, JSONSchemaValue)] = []
+        if let hint = field.hint { keywords.append(("description", .string(hint))) }
+        if let value = field.defaultValue, !value.isEmpty { keywords.append(("default", json(TypedJSONValue(value, rules: field.rules)))) }
+        return keywords
     }
 
-    /// Follows `field`'s conditions as `FieldVisibility` does: shown while
-    /// not hidden and its condition holds on a field that is itself shown.
-    static func shownWhen(_ field: FieldSpec, byKey: [String: FieldSpec]) -> Shown {
-        guard !field.isHidden else { return .never }
-        var chain: [(key: String, condition: ShowCondition)] = []
-        var visited: Set<String> = [field.key]
-        var current = field
-        while let condition = current.showIf {
-            // A condition reading several fields is refused by `holds`.
-            guard let key = condition.fields.first, let read = byKey[key], !read.isHidden, visited.insert(read.key).inserted else { return .never }
-            chain.append((read.key, condition))
-            current = read
+    /// A value as `formctl values --format json` writes it.
+    static func json(_ value: TypedJSONValue) -> JSONSchemaValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .number(let digits): .number(digits)
+        case .bool(let flag): .boolean(flag)
+        case .array(let values): .array(values.map { .string($0) })
+        case .null: .null
         }
-        return chain.isEmpty ? .always : .when(chain)
     }
 
     /// The keywords of a field `check` looks at.
     static func checked(_ field: FieldSpec) throws(PatternTranslationError) -> [(String, JSONSchemaValue)] {
+        guard field.rules.type.isText else { return try typed(field.rules) }
         let rules = field.rules
         var nonEmpty: [(String, JSONSchemaValue)] = []
         let minimum = max(rules.minLength ?? 0, rules.shortBelow, 1)
@@ -143,32 +150,4 @@ public enum JSONSchemaExport {
     /// (singleton decompositions): Swift's `==`, which `show_if` uses,
     /// takes them as equal; `const` would not.
     static let equivalents: [Unicode.Scalar: Unicode.Scalar] = ["K": "\u{212A}", ";": "\u{037E}", "`": "\u{1FEF}"]
-
-    /// A schema of the values for which `condition` holds.
-    static func holds(_ condition: ShowCondition) throws(PatternTranslationError) -> JSONSchemaValue {
-        switch condition {
-        case .filled:
-            return .object([("minLength", .integer(1))])
-        case .equals(_, let value):
-            guard value.unicodeScalars.allSatisfy(\.isASCII) else {
-                throw PatternTranslationError(
-                    construct: "show_if equals \"\(value)\"",
-                    reason: "formctl compares canonically equivalent text as equal (é and e + U+0301), which JSON Schema's const cannot say; only ASCII values are exported")
-            }
-            guard value.unicodeScalars.contains(where: { equivalents[$0] != nil }) else { return .object([("const", .string(value))]) }
-            var pattern = "^"
-            for scalar in value.unicodeScalars {
-                if let other = equivalents[scalar] {
-                    pattern += "[" + PCRE2PatternExport.classMember(scalar.value) + PCRE2PatternExport.classMember(other.value) + "]"
-                } else {
-                    pattern += PCRE2PatternExport.literal(scalar.value)
-                }
-            }
-            return .object([("type", .string("string")), ("pattern", .string(pattern + PCRE2PatternExport.endOfValue))])
-        default:
-            throw PatternTranslationError(
-                construct: "show_if \(Describe.condition(condition))",
-                reason: "only `equals` a text and `filled` conditions are exported to JSON Schema so far")
-        }
-    }
 }

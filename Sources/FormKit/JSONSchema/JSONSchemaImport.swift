@@ -3,27 +3,35 @@ import FormStore
 import Yams
 
 /// A JSON Schema document read as a form (`formctl apply schema.json`):
-/// each `type: string` property becomes a field, one per row of one page,
-/// `main`, in the document's order.
+/// each property becomes a field, one per row of one page, `main`, in the
+/// document's order (docs/json-schema.md has the whole mapping).
 ///
 /// | JSON Schema | formctl |
 /// | --- | --- |
 /// | property name | field key (the store's key rule) |
-/// | `title` of a property | label (else the key) |
-/// | `minLength`, `maxLength` | `min_length`, `max_length`, counted in code points (`length_unit: code_points`) |
-/// | `pattern` | `pattern`, rewritten for PCRE2 and a whole-value match (`ECMAPatternImport`) |
-/// | `format: email` | `email` (RFC 5321 `Mailbox`) |
+/// | `title`, `description`, `default` of a property | label (else the key), hint, default |
+/// | `type: string` with `minLength`, `maxLength`, `pattern`, `format: email` | `text`, lengths in code points, the pattern rewritten for PCRE2 (`ECMAPatternImport`), `email` |
+/// | `type: integer` / `number` with `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`, `multipleOf` | `integer` / `decimal` with `min`, `above`, `max`, `below`, `step`, read exactly (`JSONSchemaNumber`) |
+/// | `enum` of strings, `const`, `oneOf`/`anyOf` of `const` with `title` | `select_one`, titles as labels |
+/// | `type: array`, `items` of those, `uniqueItems: true`, `minItems`, `maxItems` | `select_multiple`, `min_selected`, `max_selected` |
+/// | `type: boolean` | `boolean` |
+/// | `format: date`, `format: date-time` | `date`, `datetime` |
+/// | `type: [T, "null"]`, `anyOf` of a schema and `{"type": "null"}` | optional, whatever `required` says |
 /// | `required` | `required` |
 /// | `title` of the schema | the form's title |
 ///
-/// After the import, a non-empty value passes `check` exactly when it is
-/// valid against its property's schema (draft 2020-12, `format` asserted).
+/// Local `$ref`s are followed (`JSONSchemaImport+Refs.swift`). After the
+/// import, a non-empty value passes `check` exactly when it is valid
+/// against its property's schema (draft 2020-12, `format` asserted).
 /// Imported fields have no `short` state (`short_below` 0).
 ///
 /// What the import cannot represent is refused, one `FileProblem` per
-/// keyword, with its JSON pointer, line and column; nothing is written.
-/// Annotations that do not change what is valid (`description`, `$id`,
-/// `$comment`, `examples`, `default`, `deprecated`, `readOnly`,
+/// keyword, with its JSON pointer, line and column; nothing is written:
+/// `format: time` (JSON Schema's needs an offset), `readOnly: true`, nested
+/// objects, arrays of objects, `if`/`then`, `dependencies`, enums that are
+/// not all strings, choice values formctl cannot hold, numbers past 15
+/// digits on either side of the point. Annotations that do not change
+/// what is valid (`$id`, `$comment`, `examples`, `deprecated`,
 /// `writeOnly`) are accepted and dropped, and so is a boolean
 /// `additionalProperties` or `unevaluatedProperties` (the values object
 /// has exactly the form's keys).
@@ -46,7 +54,7 @@ public enum JSONSchemaImport {
     /// The form the schema declares; `file` names it in problems. Throws
     /// `badFile` with every problem found.
     public static func spec(from node: Yams.Node, file: String) throws(FormKitError) -> FormSpec {
-        var reader = Reader(file: file)
+        var reader = Reader(file: file, root: node)
         let spec = reader.form(node)
         guard reader.problems.isEmpty, let spec else {
             throw .badFile(reader.problems.isEmpty ? [FileProblem(file: file, message: "not a JSON Schema formctl can read")] : reader.problems)
@@ -60,8 +68,9 @@ public enum JSONSchemaImport {
     public static let untitled = "Form"
 
     /// Keywords that say nothing about which values are valid.
+    /// (At the top: `$defs` and `definitions` hold what `$ref`s name.)
     static let annotations: Set<String> = [
-        "$id", "$comment", "$anchor", "description", "examples", "default", "deprecated", "readOnly", "writeOnly",
+        "$id", "$comment", "$anchor", "description", "examples", "default", "deprecated", "writeOnly", "$defs", "definitions",
     ]
 
     static func isJSONSchemaURI(_ text: String) -> Bool {
@@ -89,6 +98,8 @@ public enum JSONSchemaImport {
 
     struct Reader {
         let file: String
+        /// The whole document, which local `$ref`s point into.
+        let root: Yams.Node?
         var problems: [FileProblem] = []
 
         mutating func problem(_ node: Yams.Node?, _ pointer: String, _ message: String) {
@@ -108,6 +119,7 @@ public enum JSONSchemaImport {
             var title = JSONSchemaImport.untitled
             var required: [(name: String, node: Yams.Node)] = []
             var fields: [FieldSpec] = []
+            var optional: Set<String> = []
             var propertiesNode: Yams.Node.Mapping?
             for (keyNode, value) in mapping {
                 guard let keyword = JSONSchemaImport.string(keyNode) ?? keyNode.scalar?.string else { continue }
@@ -142,16 +154,22 @@ public enum JSONSchemaImport {
                     if !JSONSchemaScalars.isBoolean(value) {
                         refuse(keyNode, pointer, keyword, "is accepted only as true or false: a form cannot declare a schema for other keys")
                     }
+                case "readOnly":
+                    if !(JSONSchemaScalars.isBoolean(value) && value.scalar?.string.lowercased() == "false") {
+                        refuse(keyNode, pointer, keyword, "cannot be imported: a form has no read-only fields")
+                    }
                 case _ where JSONSchemaImport.annotations.contains(keyword):
                     break
                 default:
-                    refuse(keyNode, pointer, keyword, "cannot be represented in a form: formctl imports string properties with minLength, maxLength, pattern, format: email and required")
+                    refuse(keyNode, pointer, keyword, "cannot be represented in a form: formctl imports the properties of one object, and which are required")
                 }
             }
             if let properties = propertiesNode {
                 for (nameNode, schema) in properties {
                     guard let name = JSONSchemaImport.string(nameNode) ?? nameNode.scalar?.string else { continue }
-                    if let field = field(name, nameNode: nameNode, schema) { fields.append(field) }
+                    guard let field = field(name, nameNode: nameNode, schema) else { continue }
+                    fields.append(field.spec)
+                    if field.isNullable { optional.insert(name) }
                 }
             }
             let names = Set(fields.map(\.key))
@@ -166,7 +184,10 @@ public enum JSONSchemaImport {
                 }
             }
             let requiredNames = Set(required.map(\.name))
-            for index in fields.indices where requiredNames.contains(fields[index].key) && names.contains(fields[index].key) {
+            // A property that accepts null (or, for text, "") is optional
+            // whatever `required` says: `required` asks for the key only.
+            for index in fields.indices
+            where requiredNames.contains(fields[index].key) && names.contains(fields[index].key) && !optional.contains(fields[index].key) {
                 fields[index].rules.required = true
             }
             let rows = fields.map { RowSpec(width: JSONSchemaImport.rowWidth, fields: [$0]) }
@@ -177,75 +198,6 @@ public enum JSONSchemaImport {
             if JSONSchemaImport.string(node) == name { return true }
             if case .sequence(let items) = node, items.count == 1, let only = items.first { return JSONSchemaImport.string(only) == name }
             return false
-        }
-
-        /// One property as a field; nil (with problems) when it cannot be one.
-        mutating func field(_ name: String, nameNode: Yams.Node, _ schema: Yams.Node) -> FieldSpec? {
-            let pointer = "/properties/" + JSONSchemaImport.pointerToken(name)
-            let before = problems.count
-            do {
-                try FieldInput.checkKey(name)
-            } catch {
-                problem(nameNode, pointer, "property \"\(name)\" cannot be a field key: a field key is 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
-            }
-            guard case .mapping(let mapping) = schema else {
-                problem(schema, pointer, "property \"\(name)\" must be a schema object with \"type\": \"string\"")
-                return nil
-            }
-            var rules = FieldSpec.defaultRules
-            rules.lengthUnit = .codePoints
-            var label: String?
-            var typed = false
-            for (keyNode, value) in mapping {
-                guard let keyword = JSONSchemaImport.string(keyNode) ?? keyNode.scalar?.string else { continue }
-                let here = pointer + "/" + JSONSchemaImport.pointerToken(keyword)
-                switch keyword {
-                case "type":
-                    if isType(value, "string") { typed = true } else { refuse(keyNode, here, keyword, "must be \"string\": formctl fields hold text") }
-                case "title":
-                    if let text = JSONSchemaImport.string(value) { label = text } else { refuse(keyNode, here, keyword, "must be a string") }
-                case "minLength", "maxLength":
-                    guard let bound = JSONSchemaImport.count(value) else {
-                        refuse(keyNode, here, keyword, "must be a non-negative integer")
-                        break
-                    }
-                    if keyword == "minLength" { rules.minLength = bound } else { rules.maxLength = bound }
-                case "pattern":
-                    guard let source = JSONSchemaImport.string(value) else {
-                        refuse(keyNode, here, keyword, "must be a string")
-                        break
-                    }
-                    do {
-                        let translated = try ECMAPatternImport.pcre2(from: source)
-                        if let error = RulePattern.compileError(in: translated) {
-                            refuse(keyNode, here, keyword, "/\(source)/ does not compile as PCRE2 once translated (\(translated)): \(error)")
-                        } else {
-                            rules.pattern = translated
-                        }
-                    } catch {
-                        refuse(keyNode, here, keyword, "/\(source)/ cannot be imported with the same meaning: \(error)")
-                    }
-                case "format":
-                    if JSONSchemaImport.string(value) == "email" {
-                        rules.email = true
-                    } else {
-                        refuse(keyNode, here, keyword, "is accepted only as \"email\"")
-                    }
-                case _ where JSONSchemaImport.annotations.contains(keyword):
-                    break
-                default:
-                    refuse(keyNode, here, keyword, "cannot be represented in a form field: formctl imports type: string with minLength, maxLength, pattern and format: email")
-                }
-            }
-            if !typed, problems.count == before {
-                problem(nameNode, pointer, "property \"\(name)\" has no \"type\": \"string\": formctl imports string properties only")
-            }
-            if let min = rules.minLength, let max = rules.maxLength, min > max {
-                let keyword = mapping.keys.first { JSONSchemaImport.string($0) == "minLength" }
-                problem(keyword ?? nameNode, pointer + "/minLength", "minLength \(min) is above maxLength \(max): no value could pass")
-            }
-            guard problems.count == before else { return nil }
-            return FieldSpec(key: name, label: label, rules: rules)
         }
     }
 }

@@ -5,7 +5,11 @@
 indirect enum JSONSchemaValue: Hashable, Sendable {
     case string(String)
     case integer(Int)
+    /// A number written as its digits (a field's canonical text), never
+    /// through binary floating point.
+    case number(String)
     case boolean(Bool)
+    case null
     case array([JSONSchemaValue])
     case object([(String, JSONSchemaValue)])
 
@@ -17,10 +21,13 @@ indirect enum JSONSchemaValue: Hashable, Sendable {
         switch self {
         case .string(let text): return FormValues.jsonString(text)
         case .integer(let number): return String(number)
+        case .number(let digits): return digits
         case .boolean(let flag): return flag ? "true" : "false"
+        case .null: return "null"
         case .array(let items):
-            // Short arrays of strings stay on one line (`required`).
-            if items.allSatisfy({ if case .string = $0 { true } else { false } }) {
+            // Short arrays of strings (`required`, an `enum`), numbers and
+            // null stay on one line.
+            if items.allSatisfy({ switch $0 { case .string, .number, .integer, .null: true; default: false } }) {
                 let line = "[" + items.map { $0.text() }.joined(separator: ", ") + "]"
                 if line.count <= 100 { return line }
             }

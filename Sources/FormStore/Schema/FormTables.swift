@@ -456,7 +456,14 @@ enum FormTables {
         try db.cachedStatement(sql: "INSERT INTO field (\(columns)) VALUES (\(placeholders))").execute(
             arguments: [field.key, field.label, field.value, field.row, field.position, field.isVisible, field.hint, field.defaultValue]
                 + ruleArguments(field.rules) + conditionArguments(field.showIf))
-        try writeChoices(field.rules.choices, key: field.key, replacing: false, db)
+        guard !field.rules.choices.isEmpty else { return }
+        // The new row's id, known: no look-up of the key per choice (a form
+        // file of 10,000 fields may bring tens of thousands of choices).
+        let id = db.lastInsertedRowID
+        let insert = try db.cachedStatement(sql: "INSERT INTO field_choice (field_id, position, value, label) VALUES (?, ?, ?, ?)")
+        for (index, choice) in field.rules.choices.enumerated() {
+            try insert.execute(arguments: [id, index + 1, choice.value, choice.label])
+        }
     }
 
     /// The assignments of a field's rule columns, for `ruleArguments`;
@@ -485,19 +492,17 @@ enum FormTables {
     /// Sets the rule columns and the choices of the field with `key`.
     static func writeRules(_ rules: FieldRules, key: String, _ db: Database) throws {
         try db.execute(sql: "UPDATE field SET \(ruleAssignments) WHERE key = ?", arguments: ruleArguments(rules) + [key])
-        try writeChoices(rules.choices, key: key, replacing: true, db)
+        try writeChoices(rules.choices, key: key, db)
     }
 
-    /// Writes the choices of the field with `key`, in order (`replacing`
-    /// those it has, unless they are the same).
-    static func writeChoices(_ choices: [FieldChoice], key: String, replacing: Bool, _ db: Database) throws {
-        if replacing {
-            let stored = try Row.fetchAll(
-                db, sql: "SELECT c.value, c.label FROM field_choice c JOIN field f ON f.id = c.field_id WHERE f.key = ? ORDER BY c.position",
-                arguments: [key]).map { FieldChoice(value: $0["value"] ?? "", label: $0["label"] ?? "") }
-            guard stored != choices else { return }
-            try db.execute(sql: "DELETE FROM field_choice WHERE field_id = (SELECT id FROM field WHERE key = ?)", arguments: [key])
-        }
+    /// Writes the choices of the field with `key`, in order, replacing
+    /// those it has unless they are the same.
+    static func writeChoices(_ choices: [FieldChoice], key: String, _ db: Database) throws {
+        let stored = try Row.fetchAll(
+            db, sql: "SELECT c.value, c.label FROM field_choice c JOIN field f ON f.id = c.field_id WHERE f.key = ? ORDER BY c.position",
+            arguments: [key]).map { FieldChoice(value: $0["value"] ?? "", label: $0["label"] ?? "") }
+        guard stored != choices else { return }
+        try db.execute(sql: "DELETE FROM field_choice WHERE field_id = (SELECT id FROM field WHERE key = ?)", arguments: [key])
         guard !choices.isEmpty else { return }
         let insert = try db.cachedStatement(
             sql: "INSERT INTO field_choice (field_id, position, value, label) VALUES ((SELECT id FROM field WHERE key = ?), ?, ?, ?)")

@@ -194,7 +194,7 @@ enum StructureWriter {
                 arguments: [field.row, field.position, field.label, field.isVisible, field.hint, field.defaultValue]
                     + FormTables.ruleArguments(field.rules) + FormTables.conditionArguments(field.showIf) + [field.key])
             if now.rules.choices != field.rules.choices {
-                try FormTables.writeChoices(field.rules.choices, key: field.key, replacing: true, db)
+                try FormTables.writeChoices(field.rules.choices, key: field.key, db)
             }
         }
     }

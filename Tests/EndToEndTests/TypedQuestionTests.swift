@@ -137,6 +137,13 @@ struct TypedQuestionTests {
                                message: message)
     }
 
+    @Test("a condition nested more than 32 deep (all, any, not) is refused, never followed down the stack")
+    func deepConditions() throws {
+        var condition = "{field: a, filled: true}"
+        for level in 0..<33 { condition = level % 2 == 0 ? "{not: \(condition)}" : "{all: [\(condition)]}" }
+        try Self.expectRefused(fields: ["{key: a}", "{key: b, show_if: \(condition)}"], message: "more than 32 deep")
+    }
+
     @Test("conditions on typed values show and hide fields as the values change; a hidden field reads as empty")
     func conditions() throws {
         let box = try Sandbox()

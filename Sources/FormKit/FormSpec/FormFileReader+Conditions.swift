@@ -12,8 +12,17 @@ extension FormFileReader {
     /// The ways to combine conditions.
     static let conditionCombinations = ["all", "any", "not"]
 
+    /// How deep `all`, `any` and `not` may nest: far beyond any condition
+    /// a person writes, and shallow enough that reading, checking, storing
+    /// and writing a condition (each recursive) cannot exhaust the stack.
+    static let deepestCondition = 32
+
     /// The condition `node` spells, its values still as written (text).
-    mutating func condition(_ node: Node) -> ShowCondition? {
+    mutating func condition(_ node: Node, depth: Int = 0) -> ShowCondition? {
+        guard depth < Self.deepestCondition else {
+            report(node, "`show_if` nests `all`, `any` and `not` more than \(Self.deepestCondition) deep")
+            return nil
+        }
         guard let properties = mapping(node, "`show_if`", known: FormFileProperties.Known.condition,
                                        shape: "a mapping: {field: KEY, equals: \"VALUE\"} or {field: KEY, filled: true}") else { return nil }
         let combinations = Self.conditionCombinations.filter { properties[$0] != nil }
@@ -24,13 +33,13 @@ extension FormFileReader {
                 return nil
             }
             guard let inner = properties[combination] else { return nil }
-            if combination == "not" { return condition(inner).map(ShowCondition.not) }
+            if combination == "not" { return condition(inner, depth: depth + 1).map(ShowCondition.not) }
             guard let items = sequence(inner, combination, shape: "a list of conditions") else { return nil }
             if items.isEmpty {
                 report(inner, "`\(combination)` needs at least one condition")
                 return nil
             }
-            let parts = items.compactMap { condition($0) }
+            let parts = items.compactMap { condition($0, depth: depth + 1) }
             guard parts.count == items.count else { return nil }
             return combination == "all" ? .all(parts) : .any(parts)
         }

@@ -38,8 +38,9 @@ enum StoredCondition {
         return condition(object, depth: 0)
     }
 
-    /// Deeper than this is not a condition anyone wrote.
-    private static let deepest = 64
+    /// Deeper than this is not a condition formctl wrote (form files allow
+    /// 32): refused rather than followed down the call stack.
+    private static let deepest = 32
 
     private static func condition(_ object: Any, depth: Int) -> ShowCondition? {
         guard depth < deepest, let object = object as? [String: Any], object.count <= 2 else { return nil }

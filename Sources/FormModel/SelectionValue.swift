@@ -33,21 +33,22 @@ public enum SelectionValue {
     /// `values` as a JSON array, with only `"` and `\` and control
     /// characters escaped (choice values hold none of the latter).
     public static func encode(_ values: [String]) -> String {
-        var text = "["
-        for (index, value) in values.enumerated() {
-            if index > 0 { text += "," }
-            text += "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case _ where scalar.value < 0x20: text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                default: text.unicodeScalars.append(scalar)
-                }
+        "[" + values.map(jsonString).joined(separator: ",") + "]"
+    }
+
+    /// `text` as a JSON string literal, with only `"`, `\` and control
+    /// characters escaped.
+    public static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
             }
-            text += "\""
         }
-        return text + "]"
+        return result + "\""
     }
 }
 

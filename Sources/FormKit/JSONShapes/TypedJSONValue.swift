@@ -42,7 +42,7 @@ public enum TypedJSONValue: Encodable, Equatable, Sendable {
     /// The value as JSON text (`42`, `true`, `["a","b"]`, `"text"`, `null`).
     public var jsonText: String {
         switch self {
-        case .string(let text): SelectionValue.encode([text]).dropFirst().dropLast().description
+        case .string(let text): SelectionValue.jsonString(text)
         case .number(let digits): digits
         case .bool(let flag): flag ? "true" : "false"
         case .array(let values): SelectionValue.encode(values)

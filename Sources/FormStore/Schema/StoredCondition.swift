@@ -27,7 +27,7 @@ enum StoredCondition {
     }
 
     private static func string(_ text: String) -> String {
-        String(SelectionValue.encode([text]).dropFirst().dropLast())
+        SelectionValue.jsonString(text)
     }
 
     /// The condition `text` spells, or nil when it is not one (written by

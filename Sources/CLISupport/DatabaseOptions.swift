@@ -14,11 +14,11 @@ public struct DatabaseOptions: ParsableArguments {
     public init() {}
 
     /// The form these options name.
-    public var form: FormFile { FormFile(path: FormFile.resolvedPath(db), createsMissingFile: !noCreate) }
+    public var form: StoredForm { StoredForm(path: StoredForm.resolvedPath(db), createsMissingFile: !noCreate) }
 
     /// Runs `body` on the form; an error is printed as `formctl: message`
     /// and ends the command with its documented exit code.
-    public func run<T>(_ body: (FormFile) throws(FormKitError) -> T) throws -> T {
+    public func run<T>(_ body: (StoredForm) throws(FormKitError) -> T) throws -> T {
         try reportingErrors { () throws(FormKitError) -> T in try body(form) }
     }
 }

@@ -37,7 +37,7 @@ public enum Terminal {
 
     /// The environment variable `name`, if set. getenv rather than
     /// ProcessInfo's dictionary of every variable, which costs a command
-    /// more than some whole commands (see FormFile.resolvedPath).
+    /// more than some whole commands (see StoredForm.resolvedPath).
     public static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

@@ -1,4 +1,4 @@
-/// The outcome of `FormFile.check()`: every shown field that keeps the form
+/// The outcome of `StoredForm.check()`: every shown field that keeps the form
 /// from being complete, with the reason in words.
 ///
 /// A shown field is a problem when it is empty and required, short (fewer

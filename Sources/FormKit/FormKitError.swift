@@ -9,7 +9,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store refused or failed: a missing or foreign file, a busy or
     /// read-only database, an unknown field or row, a refused value or rule…
     case store(FormStoreError)
-    /// `FormFile.field(_:)` (`formctl get`) found no field with this key.
+    /// `StoredForm.field(_:)` (`formctl get`) found no field with this key.
     /// Unlike the other operations, where an unknown key is a mistake in
     /// the request, this is an answer (as `git config --get`);
     /// `suggestion` is the nearest existing key.

@@ -1,5 +1,5 @@
 /// Changes to a field's rules, as `formctl field rule` gives them: every
-/// property left nil keeps the rule the field has. `FormFile.changeRules`
+/// property left nil keeps the rule the field has. `StoredForm.changeRules`
 /// merges the change with the field's rules in one write transaction.
 public struct RuleChange: Hashable, Sendable {
     /// Whether `check` may pass with the field empty.

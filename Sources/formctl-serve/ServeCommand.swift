@@ -48,9 +48,9 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         // A server keeps running: closed databases are not worth keeping.
-        FormFile.keepsClosedConnections = false
+        StoredForm.keepsClosedConnections = false
         let configuration = ServerConfiguration(
-            host: host, port: port, databasePath: FormFile.resolvedPath(database.db),
+            host: host, port: port, databasePath: StoredForm.resolvedPath(database.db),
             token: generateToken ? ServerToken.generate() : token,
             allowedHosts: allowedHosts, bodyLimit: bodyLimit)
         let server: FormServer

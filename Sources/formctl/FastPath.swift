@@ -34,7 +34,7 @@ enum FastPath {
     static func run(_ arguments: [String]) -> Int32? {
         guard let name = arguments.first, let allowed = options(of: name),
               let (positionals, values) = split(arguments.dropFirst(), allowed: allowed) else { return nil }
-        let form = FormFile(path: FormFile.resolvedPath(values["db"]))
+        let form = StoredForm(path: StoredForm.resolvedPath(values["db"]))
         let work: () throws -> Void
         switch (name, positionals.count) {
         case ("get", 1):

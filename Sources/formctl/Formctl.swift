@@ -35,12 +35,12 @@ struct Formctl: ParsableCommand {
     /// the migrations without being written down twice), since a database
     /// opened by this formctl is migrated to it and an older formctl then
     /// refuses the file.
-    static var version: String { "formctl \(release) (database schema \(FormFile.schemaVersion))" }
+    static var version: String { "formctl \(release) (database schema \(StoredForm.schemaVersion))" }
 
     static func main() {
-        // One command, then exit: see FormFile.keepsClosedConnections. The
+        // One command, then exit: see StoredForm.keepsClosedConnections. The
         // commands that keep running (edit, minimap --watch) turn it off.
-        FormFile.keepsClosedConnections = true
+        StoredForm.keepsClosedConnections = true
         if let problem = ArgumentEncoding.problem() {
             Terminal.printError(problem)
             Foundation.exit(ExitStatus.refused)

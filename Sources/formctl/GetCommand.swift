@@ -22,7 +22,7 @@ struct GetCommand: ParsableCommand {
 
     /// Prints `key`'s value (or its JSON description); exit 1 when there is
     /// no such field (FormKit's `fieldNotFound`).
-    static func printValue(key: String, json: Bool, form: FormFile) throws {
+    static func printValue(key: String, json: Bool, form: StoredForm) throws {
         if json {
             let (field, shown) = try reportingErrors { () throws(FormKitError) in try form.shownField(key) }
             let output = FieldJSON(field, isShown: shown)

@@ -46,9 +46,9 @@ struct MinimapCommand: ParsableCommand {
         let chosen = format ?? Self.defaultFormat(color)
         if watch {
             // Keeps running, holding the file open in a session.
-            FormFile.keepsClosedConnections = false
+            StoredForm.keepsClosedConnections = false
             let columns = Self.columns(width)
-            let render = { @Sendable (form: FormFile) throws(FormKitError) -> String in try form.minimap(format: chosen, columns: columns) }
+            let render = { @Sendable (form: StoredForm) throws(FormKitError) -> String in try form.minimap(format: chosen, columns: columns) }
             let inPlace = chosen == .ansi && Terminal.outputIsTerminal
             try reportingErrors { () throws(FormKitError) in try MinimapWatch(file: database.form, render: render, inPlace: inPlace).run() }
         }
@@ -58,7 +58,7 @@ struct MinimapCommand: ParsableCommand {
     /// Prints the minimap of `page` (nil: the page shown), `width` columns
     /// wide (nil: the terminal's, at most 80), and the note that explains
     /// an empty one on standard error.
-    static func printMinimap(format: RenderFormat, width: Int?, page: String?, of form: FormFile) throws {
+    static func printMinimap(format: RenderFormat, width: Int?, page: String?, of form: StoredForm) throws {
         let (picture, note) = try reportingErrors { () throws(FormKitError) in
             try form.minimapExplained(format: format, columns: columns(width), page: page)
         }

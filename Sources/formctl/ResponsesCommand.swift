@@ -64,7 +64,7 @@ extension ResponsesCommand {
 
         /// The table: one line per response, its answers clipped to what
         /// the terminal has room for.
-        private func printTable(_ form: FormFile, _ filter: ResponseFilter) throws {
+        private func printTable(_ form: StoredForm, _ filter: ResponseFilter) throws {
             let includesHidden = self.filter.includeHidden
             var rows: [[String]] = []
             try reportingErrors { () throws(FormKitError) in

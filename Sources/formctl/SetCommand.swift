@@ -48,7 +48,7 @@ struct SetCommand: ParsableCommand {
     }
 
     /// Stores `value` in `key` and prints the field's new state.
-    static func store(key: String, value: String, in form: FormFile) throws {
+    static func store(key: String, value: String, in form: StoredForm) throws {
         let field = try reportingErrors { () throws(FormKitError) in try form.set(key, to: value) }
         Terminal.write(field.stateLine + "\n")
     }

@@ -91,7 +91,7 @@ struct SubmitCommand: ParsableCommand {
     }
 
     /// Stores the response the options describe.
-    private func submit(_ form: FormFile) throws(FormKitError) -> StoredResponse {
+    private func submit(_ form: StoredForm) throws(FormKitError) -> StoredResponse {
         guard let from else { return try form.submit(draft: draft, keep: keep) }
         if from == "-" {
             let bytes = try InputFile.bytes("-")

@@ -100,7 +100,7 @@ struct GlobalOptionTests {
         let help = try box.formctl(["--db", box.db, "--help"], useDB: false)
         #expect(help.status == 0 && help.stdoutText.contains("USAGE"), "\(help)")
         let version = try box.formctl(["--db", box.db, "--version"], useDB: false)
-        #expect(version.status == 0 && version.stdoutText == "formctl 0.1.0 (database schema \(FormFile.schemaVersion))\n", "\(version)")
+        #expect(version.status == 0 && version.stdoutText == "formctl 0.1.0 (database schema \(StoredForm.schemaVersion))\n", "\(version)")
         let subcommandHelp = try box.formctl(["--db", box.db, "get", "--help"], useDB: false)
         #expect(subcommandHelp.status == 0 && subcommandHelp.stdoutText.contains("--db"), "\(subcommandHelp)")
         #expect(try box.formctl(["--db", box.db, "frobnicate"], useDB: false).status == 64)

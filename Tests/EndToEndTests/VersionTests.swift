@@ -23,7 +23,7 @@ struct VersionTests {
         let result = try box.formctl(["--version"], useDB: false)
         let schema = try Self.newestMigration()
         #expect(result.succeeded && result.stdoutText == "formctl 0.1.0 (database schema \(schema))\n", "\(result)")
-        #expect(FormFile.schemaVersion == schema)
+        #expect(StoredForm.schemaVersion == schema)
         try box.createDatabase()
         #expect(try box.value("PRAGMA user_version") == String(schema))
     }

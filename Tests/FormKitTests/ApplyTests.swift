@@ -27,7 +27,7 @@ struct ApplyTests {
         }
     }
 
-    private func bytes(_ form: FormFile) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: form.path)) }
+    private func bytes(_ form: StoredForm) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: form.path)) }
 
     @Test("a missing database is created from the file, not from the seed")
     func createsFromFile() throws {

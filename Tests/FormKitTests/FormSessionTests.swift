@@ -5,7 +5,7 @@ import Testing
 
 @Suite("FormSession: a form held open, with change notices")
 struct FormSessionTests {
-    @Test("a write through another connection (a plain FormFile) is noticed and read")
+    @Test("a write through another connection (a plain StoredForm) is noticed and read")
     func noticesAnotherConnection() throws {
         let temporary = try TemporaryForm()
         let session = try FormSession(file: temporary.form)

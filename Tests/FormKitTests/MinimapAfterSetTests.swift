@@ -18,7 +18,7 @@ struct MinimapAfterSetTests {
     ]
 
     /// What `minimap_rect` holds against a full layout of the stored form.
-    static func expectStoredEqualsLayout(_ form: FormFile, _ context: String) throws {
+    static func expectStoredEqualsLayout(_ form: StoredForm, _ context: String) throws {
         let database = try FormDatabase.open(path: form.path, create: false, minimap: { FormPicture.minimapRects(of: $0) })
         defer { try? database.close() }
         let stored = try database.minimapRects()

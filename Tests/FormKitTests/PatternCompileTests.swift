@@ -15,7 +15,7 @@ struct PatternCompileTests {
 
     /// Stores `pattern` as `key`'s rule with the sqlite3 shell, as a user
     /// could: nothing in this process compiles it.
-    static func storePattern(_ pattern: String, key: String, in form: FormFile) throws {
+    static func storePattern(_ pattern: String, key: String, in form: StoredForm) throws {
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         shell.arguments = [form.path, "UPDATE field SET pattern = '\(pattern)' WHERE key = '\(key)'"]

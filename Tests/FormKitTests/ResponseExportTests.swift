@@ -2,7 +2,7 @@ import FormKit
 import Foundation
 import Testing
 
-/// The exact bytes `FormFile.exportResponses` writes (what `formctl
+/// The exact bytes `StoredForm.exportResponses` writes (what `formctl
 /// responses --format csv|json|jsonl` prints), and that the fast export
 /// and `ResponseExport.text(of:index:)` agree byte for byte.
 @Suite("Response export: exact bytes")
@@ -39,7 +39,7 @@ struct ResponseExportTests {
     }
 
     /// Everything `exportResponses` writes, as bytes.
-    private static func exported(_ form: FormFile, _ format: ResponseExportFormat, includesHidden: Bool = false,
+    private static func exported(_ form: StoredForm, _ format: ResponseExportFormat, includesHidden: Bool = false,
                                  _ filter: ResponseFilter = ResponseFilter()) throws -> [UInt8] {
         var bytes: [UInt8] = []
         try form.exportResponses(filter, format: format, includesHidden: includesHidden) { (chunk: UnsafeRawBufferPointer) in

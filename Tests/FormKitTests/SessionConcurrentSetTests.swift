@@ -23,11 +23,11 @@ struct SessionConcurrentSetTests {
         }
         let stored = try session.file.minimap(format: .json)
         // Computed in memory from the values alone (nothing stored is read).
-        let fresh = try FormFile(path: temporary.form.path).minimap(format: .json, page: "main")
+        let fresh = try StoredForm(path: temporary.form.path).minimap(format: .json, page: "main")
         #expect(stored == fresh)
         for field in try session.file.fields() where keys.contains(field.key) {
             #expect(field.value.count == 1 + (24 + keys.firstIndex(of: field.key)!) % 4)
-            #expect(try FormFile(path: temporary.form.path).field(field.key).state == field.state)
+            #expect(try StoredForm(path: temporary.form.path).field(field.key).state == field.state)
         }
     }
 }

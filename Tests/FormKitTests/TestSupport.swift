@@ -21,13 +21,13 @@ extension Trait where Self == ConditionTrait {
 /// value goes.
 final class TemporaryForm {
     let folder: URL
-    let form: FormFile
+    let form: StoredForm
 
     init(createsMissingFile: Bool = true) throws {
         var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("formkit-tests.XXXXXX").utf8CString)
         guard let created = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
         folder = URL(fileURLWithPath: String(cString: created), isDirectory: true)
-        form = FormFile(path: folder.appendingPathComponent("form.db").path, createsMissingFile: createsMissingFile)
+        form = StoredForm(path: folder.appendingPathComponent("form.db").path, createsMissingFile: createsMissingFile)
     }
 
     deinit {

@@ -57,10 +57,10 @@ struct ValueTests {
 
     @Test("the path: the option, else $FORMCTL_DB, else form.db")
     func resolvedPath() {
-        #expect(FormFile.resolvedPath("a.db", environment: ["FORMCTL_DB": "b.db"]) == "a.db")
-        #expect(FormFile.resolvedPath(nil, environment: ["FORMCTL_DB": "b.db"]) == "b.db")
-        #expect(FormFile.resolvedPath(nil, environment: ["FORMCTL_DB": ""]) == "form.db")
-        #expect(FormFile.resolvedPath(nil, environment: [:]) == "form.db")
+        #expect(StoredForm.resolvedPath("a.db", environment: ["FORMCTL_DB": "b.db"]) == "a.db")
+        #expect(StoredForm.resolvedPath(nil, environment: ["FORMCTL_DB": "b.db"]) == "b.db")
+        #expect(StoredForm.resolvedPath(nil, environment: ["FORMCTL_DB": ""]) == "form.db")
+        #expect(StoredForm.resolvedPath(nil, environment: [:]) == "form.db")
     }
 }
 
@@ -88,7 +88,7 @@ struct RefusalExitCodeTests {
     @Test("a form in memory or at a URI is refused with 64 and nothing is created")
     func inMemory() throws {
         for path in ["", ":memory:", "file::memory:"] {
-            let failure = error { () throws(FormKitError) in _ = try FormFile(path: path).fields() }
+            let failure = error { () throws(FormKitError) in _ = try StoredForm(path: path).fields() }
             #expect(failure?.exitCode == 64, "\(path)")
         }
     }

@@ -76,7 +76,7 @@ import Testing
         let feed = server.server.events
         try await server.test { client in
             let responses = try await Self.stream(server, client, headers: [[:]]) {
-                try FormFile(path: server.databasePath).set("last", to: "Lovelace")
+                try StoredForm(path: server.databasePath).set("last", to: "Lovelace")
                 #expect(await eventually { feed.lastEventID >= 1 })
             }
             let events = SentEvent.parse(String(buffer: try #require(responses.first).body)).filter { $0.id != nil }

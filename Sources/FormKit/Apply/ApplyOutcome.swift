@@ -1,4 +1,4 @@
-/// What `FormFile.apply` did, or (a dry run) would do.
+/// What `StoredForm.apply` did, or (a dry run) would do.
 public struct ApplyOutcome: Sendable {
     /// The changes, in print order, and the form they lead to.
     public let plan: ApplyPlan

@@ -1,7 +1,7 @@
 import FormModel
 import FormStore
 
-extension FormFile {
+extension StoredForm {
     /// Brings the database's structure in line with `spec` (`formctl
     /// apply`): title template, tab bar (when the file gives one), pages,
     /// rows, fields, rules and conditions, in one write transaction, with

@@ -17,7 +17,7 @@ public enum EditAction: Hashable, Sendable {
     /// F1…F9: page 1…9.
     case page(Int)
     /// Ctrl-X: save the field, then store the form's values as a response
-    /// (`FormFile.submit`) when they pass `check`, clearing them for the
+    /// (`StoredForm.submit`) when they pass `check`, clearing them for the
     /// next respondent.
     case submit
     /// Ctrl-O: save the field, then store the form's values as a draft

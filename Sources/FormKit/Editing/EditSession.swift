@@ -9,7 +9,7 @@ import FormStore
 /// - Each keystroke changes only memory: the edited field's state and
 ///   colour, the title and the minimap follow from `shownForm`, which has
 ///   the typed text in it.
-/// - A changed value is saved (one `FormFile.set`: one write transaction,
+/// - A changed value is saved (one `StoredForm.set`: one write transaction,
 ///   one history row with source `formctl`) when the user leaves the field,
 ///   saves, quits, after `idleSaveDelay` without typing, and when the
 ///   process is told to stop: never per keystroke.
@@ -26,7 +26,7 @@ public final class EditSession {
     public let session: FormSession
     /// The form file edited: the session's, whose operations use its open
     /// database.
-    public var file: FormFile { session.file }
+    public var file: StoredForm { session.file }
     /// How long typing may pause before the field is saved.
     public static let idleSaveDelay: Duration = .seconds(1)
     /// How often `tick` asks the session for others' changes (a `PRAGMA
@@ -63,7 +63,7 @@ public final class EditSession {
 
     /// Opens the form at `file` for editing in a session of its own,
     /// focused on its first shown field.
-    public convenience init(file: FormFile, now: ContinuousClock.Instant = .now) throws(FormKitError) {
+    public convenience init(file: StoredForm, now: ContinuousClock.Instant = .now) throws(FormKitError) {
         try self.init(session: FormSession(file: file), now: now)
     }
 

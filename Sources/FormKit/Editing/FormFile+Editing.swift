@@ -1,4 +1,4 @@
-extension FormFile {
+extension StoredForm {
     /// The whole form as stored, for the editor to start from and to read
     /// again when someone else changed it. Reads as every operation does (a
     /// session's file on its open database; otherwise opening the file,

@@ -1,4 +1,4 @@
-/// What `FormFile.export(format:)` (`formctl export --format`) writes.
+/// What `StoredForm.export(format:)` (`formctl export --format`) writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
     /// A YAML form file (`FormSpec.yaml()`), the default.
     case yaml

@@ -8,7 +8,7 @@ public struct FieldJSON: Encodable, Sendable, Equatable {
     public let visible: Bool, shown: Bool
 
     /// `field`'s JSON shape; `isShown` says whether it is shown (see
-    /// `FormFile.shownField(_:)`).
+    /// `StoredForm.shownField(_:)`).
     public init(_ field: Field, isShown: Bool) {
         key = field.key
         type = field.rules.type.rawValue

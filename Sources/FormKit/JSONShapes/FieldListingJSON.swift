@@ -12,7 +12,7 @@ public struct FieldListingJSON: Encodable, Sendable {
     /// `{"field": KEY, "equals": VALUE}` or `{"field": KEY, "filled": true}`, or null.
     public let showIf: ConditionJSON?
 
-    /// The JSON shape of one of `FormFile.fieldListings(page:)`.
+    /// The JSON shape of one of `StoredForm.fieldListings(page:)`.
     public init(_ listing: FieldListing) {
         let field = listing.field
         key = field.key

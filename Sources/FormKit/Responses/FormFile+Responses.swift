@@ -1,6 +1,6 @@
 import FormStore
 
-extension FormFile {
+extension StoredForm {
     // MARK: Submitting
 
     /// Stores the form's values, every field's, shown or not, as one

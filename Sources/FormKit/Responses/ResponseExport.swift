@@ -97,7 +97,7 @@ public struct ResponseExport: Sendable {
     }
 }
 
-extension FormFile {
+extension StoredForm {
     /// How many bytes of an export are gathered before they are written:
     /// large enough that writing costs few system calls, small enough to
     /// stay in the cache.

@@ -12,7 +12,7 @@ import FormStore
 /// column names as quoted identifiers, each with its quotes doubled, so a
 /// key cannot change the statement whatever it holds.
 public struct ResponseSQL: Sendable {
-    /// The field keys, in column order (`FormFile.responseKeys`).
+    /// The field keys, in column order (`StoredForm.responseKeys`).
     public var keys: [String]
     /// Which responses; nil fields choose all.
     public var filter: ResponseFilter
@@ -83,7 +83,7 @@ public struct ResponseSQL: Sendable {
     }
 }
 
-extension FormFile {
+extension StoredForm {
     /// The `SELECT` giving the responses `filter` chooses as a wide table,
     /// the columns of `responses --format csv` (`ResponseSQL`).
     public func responsesSQL(_ filter: ResponseFilter = ResponseFilter(), includesHidden: Bool = false) throws(FormKitError) -> String {

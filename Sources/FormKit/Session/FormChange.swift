@@ -9,7 +9,7 @@ public struct FormChange: Sendable, Hashable {
         /// through GRDB's observation of the session's own commits.
         case session
         /// Another connection: another `formctl`, the `sqlite3` shell, a
-        /// plain `FormFile` in this process; seen through SQLite's
+        /// plain `StoredForm` in this process; seen through SQLite's
         /// `PRAGMA data_version`.
         case elsewhere
     }

@@ -7,13 +7,13 @@ import FormStore
 /// One database per session: a GRDB `DatabasePool` in WAL mode, one
 /// connection that writes and one that reads and never waits for it, so a
 /// read answers at once while a write (this session's or another
-/// process's) holds the lock. The operations are `FormFile`'s own, run on that open
+/// process's) holds the lock. The operations are `StoredForm`'s own, run on that open
 /// database: use `file` (`session.file.set("first", to: "Ada")`,
-/// `session.file.minimap(format: .text)`), which behaves as a `FormFile`
+/// `session.file.minimap(format: .text)`), which behaves as a `StoredForm`
 /// does in every respect but the opening and closing.
 ///
 /// ```swift
-/// let session = try FormSession(file: FormFile(path: "form.db"))
+/// let session = try FormSession(file: StoredForm(path: "form.db"))
 /// for await _ in session.changes() {
 ///     print(try session.file.minimap(format: .text))
 /// }
@@ -26,18 +26,18 @@ import FormStore
 /// - **Changes.** `changes()` tells of each commit: this session's own
 ///   (GRDB's `DatabaseRegionObservation`, at the commit) and any other
 ///   connection's, another `formctl`, the `sqlite3` shell or a plain
-///   `FormFile` in this process (SQLite's `PRAGMA data_version`, read on the
+///   `StoredForm` in this process (SQLite's `PRAGMA data_version`, read on the
 ///   session's writer every `checkInterval`: a few microseconds, no lock,
 ///   no look at the file). `changeCount()` looks at once, for a program
 ///   that has a loop of its own.
 /// - **A busy database.** Reads do not wait for writers, with one
 ///   exception: the first read after a change made outside formctl (the
 ///   `sqlite3` shell) refreshes the derived data in a write, as every
-///   `FormFile` read does. A write waits for another process's write lock
+///   `StoredForm` read does. A write waits for another process's write lock
 ///   up to 5 seconds, then throws `busy` and changes nothing; the session
 ///   stays usable.
 /// - **A read-only file.** A file formctl may not write (see
-///   `FormStoreError.readOnly`) is opened for reading, as `FormFile`'s
+///   `FormStoreError.readOnly`) is opened for reading, as `StoredForm`'s
 ///   reads do: `isReadOnly` is true and every write throws `readOnly`.
 ///   Others' changes are noticed when SQLite can read the file live (a WAL
 ///   file whose `-wal` and `-shm` exist); when it has to read an immutable
@@ -54,7 +54,7 @@ import FormStore
 ///   session first.
 public final class FormSession: Sendable {
     /// The form's operations on the session's open database.
-    public let file: FormFile
+    public let file: StoredForm
     /// How often others' changes are looked for while `changes()` streams
     /// are listened to (taken as at least a millisecond and at most a day).
     public let checkInterval: Duration
@@ -68,9 +68,9 @@ public final class FormSession: Sendable {
 
     /// Opens `file`'s database (created with the seed form when missing
     /// and `file.createsMissingFile`; migrated, refreshed) and keeps it open
-    /// until `close()` or until the session goes. Throws what `FormFile`'s
+    /// until `close()` or until the session goes. Throws what `StoredForm`'s
     /// operations throw for a file they cannot open.
-    public init(file: FormFile, checkInterval: Duration = FormSession.defaultCheckInterval) throws(FormKitError) {
+    public init(file: StoredForm, checkInterval: Duration = FormSession.defaultCheckInterval) throws(FormKitError) {
         let database: FormDatabase
         do throws(FormStoreError) {
             do throws(FormStoreError) {
@@ -81,7 +81,7 @@ public final class FormSession: Sendable {
         } catch {
             throw .store(error)
         }
-        var sessionFile = FormFile(path: file.path, createsMissingFile: file.createsMissingFile)
+        var sessionFile = StoredForm(path: file.path, createsMissingFile: file.createsMissingFile)
         sessionFile.openDatabase = OpenDatabase(database)
         self.file = sessionFile
         self.checkInterval = checkInterval
@@ -93,7 +93,7 @@ public final class FormSession: Sendable {
 
     /// Opens the form at `path` (see `init(file:checkInterval:)`).
     public convenience init(path: String, createsMissingFile: Bool = true) throws(FormKitError) {
-        try self.init(file: FormFile(path: path, createsMissingFile: createsMissingFile))
+        try self.init(file: StoredForm(path: path, createsMissingFile: createsMissingFile))
     }
 
     deinit {

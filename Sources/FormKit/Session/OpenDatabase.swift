@@ -1,11 +1,11 @@
 import FormStore
 
 /// The database a `FormSession` keeps open, lent to the session's
-/// `FormFile` so that FormFile's operations run on it: one copy of every
+/// `StoredForm` so that StoredForm's operations run on it: one copy of every
 /// operation, whether a call opens the file or a session holds it.
 ///
-/// Equal only to itself: a session's `FormFile` is not the same value as a
-/// plain `FormFile` of that path, since it reads and writes through another
+/// Equal only to itself: a session's `StoredForm` is not the same value as a
+/// plain `StoredForm` of that path, since it reads and writes through another
 /// connection (and stops working when the session is closed).
 final class OpenDatabase: Hashable, Sendable {
     let database: FormDatabase

@@ -8,7 +8,7 @@ extension FormValues {
     /// takes (an object, an array of other than strings), a key given twice, a second row, a row and header of different lengths,
     /// bytes that are not UTF-8 and NUL are refused with `badFile`, each
     /// with its line and column. Whether the keys name fields is not
-    /// checked here (see `FormFile.loadValues`).
+    /// checked here (see `StoredForm.loadValues`).
     public init(parsing bytes: some Collection<UInt8>, format: Format, file: String) throws(FormKitError) {
         let text = try ValuesText(bytes, file: file)
         let read = switch format {

@@ -7,7 +7,7 @@ import Hummingbird
 /// the server's session, answered in the shape the matching CLI command
 /// prints with `--json`.
 struct APIRoutes: Sendable {
-    let form: FormFile
+    let form: StoredForm
     let body: RequestBodyReader
 
     /// `PUT /api/fields/{key}`'s body: `{"value": …}`, the value as text

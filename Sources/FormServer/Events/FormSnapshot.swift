@@ -40,7 +40,7 @@ struct FormSnapshot: Sendable {
     /// Reads `file`'s form, and the minimap of each of `pages` (those named
     /// by key from `minimaps`, kept between readings). A page that no longer
     /// exists is left out (the structure says it changed).
-    static func read(_ file: FormFile, pages: Set<String?>, minimaps: PageMinimaps) throws(FormKitError) -> FormSnapshot {
+    static func read(_ file: StoredForm, pages: Set<String?>, minimaps: PageMinimaps) throws(FormKitError) -> FormSnapshot {
         // The selected page's rectangles are the stored ones, read with the
         // values in one transaction: read apart, a set committed between
         // the two reads paired old values with new rectangles, and the next
@@ -78,7 +78,7 @@ struct FormSnapshot: Sendable {
 
     /// Page `page`'s minimap rectangles, as `GET /api/minimap?page=` lists
     /// them; throws `unknownName` for a page the form does not have.
-    static func minimap(of file: FormFile, page: String?) throws(FormKitError) -> [RectID: MinimapRect] {
+    static func minimap(of file: StoredForm, page: String?) throws(FormKitError) -> [RectID: MinimapRect] {
         guard let page else { return keyed(try file.formWithStoredMinimap().minimap) }
         struct Minimap: Decodable { let rects: [MinimapRect] }
         let text = try file.minimap(format: .json, page: page)

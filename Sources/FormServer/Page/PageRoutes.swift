@@ -7,7 +7,7 @@ import Hummingbird
 /// string constants. The page's script then talks to the JSON API and
 /// `/api/events`.
 struct PageRoutes: Sendable {
-    let form: FormFile
+    let form: StoredForm
     let body: RequestBodyReader
 
     func add(to router: Router<ServerContext>) {

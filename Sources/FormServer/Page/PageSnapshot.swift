@@ -25,7 +25,7 @@ struct PageSnapshot: Sendable {
     /// (`formctl page select`), or its first page when it shows the More
     /// list or no page. Choosing a page writes nothing. An unknown page is
     /// FormKit's `unknownPage` (404).
-    static func load(from form: FormFile, page requested: String?) throws(FormKitError) -> PageSnapshot {
+    static func load(from form: StoredForm, page requested: String?) throws(FormKitError) -> PageSnapshot {
         let (pages, selection) = try form.pagesAndSelection()
         let pageKey: String
         if let requested {

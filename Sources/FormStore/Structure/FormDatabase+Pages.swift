@@ -74,7 +74,7 @@ extension FormDatabase {
 
     /// Shows page `key` (nil: seed 001's More list, `FormDefinition.moreSelection`).
     /// Writes even when the page is already selected; callers that must not
-    /// write then (`FormFile.selectPage`) compare first.
+    /// write then (`StoredForm.selectPage`) compare first.
     public func selectPage(_ key: String?) throws(FormStoreError) {
         try write { db in
             if let key { try Self.existingPage(key, db) }

@@ -32,7 +32,7 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         // The editor keeps running, holding the file open in a session.
-        FormFile.keepsClosedConnections = false
+        StoredForm.keepsClosedConnections = false
         let form = try reportingErrors { () throws(FormKitError) -> FormSession in try FormSession(file: database.form) }
         // Closed before the process exits: the WAL is checkpointed and the
         // file left whole, as a one-shot command leaves it.

@@ -12,8 +12,8 @@ import Synchronization
 /// refreshes through GRDB, others' commits through SQLite's `PRAGMA
 /// data_version`) say when to draw again: the file is never polled.
 struct MinimapWatch {
-    let file: FormFile
-    let render: @Sendable (FormFile) throws(FormKitError) -> String
+    let file: StoredForm
+    let render: @Sendable (StoredForm) throws(FormKitError) -> String
     let inPlace: Bool
 
     func run() throws(FormKitError) -> Never {
@@ -44,7 +44,7 @@ struct MinimapWatch {
     /// Draws the minimap again after each notice, until the stream ends
     /// (nil) or a read fails for a reason other than a busy database.
     private static func follow(_ changes: AsyncStream<FormChange>, of session: FormSession, from first: String,
-                               render: (FormFile) throws(FormKitError) -> String, inPlace: Bool) async -> FormKitError? {
+                               render: (StoredForm) throws(FormKitError) -> String, inPlace: Bool) async -> FormKitError? {
         var last = first
         for await _ in changes {
             let picture: String

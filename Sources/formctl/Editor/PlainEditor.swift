@@ -11,7 +11,7 @@ import Foundation
 /// `formctl submit` does) and prints its id, or the reasons `check` refuses
 /// it; any other answer leaves the values as they are.
 struct PlainEditor {
-    let file: FormFile
+    let file: StoredForm
 
     /// Runs through the fields; returns the exit code (that of a refused
     /// submission, else of the last refused save, else 0).

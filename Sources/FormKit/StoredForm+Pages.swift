@@ -1,6 +1,6 @@
 import FormStore
 
-extension FormFile {
+extension StoredForm {
     // MARK: Pages (seeds 000, 001, 003)
 
     /// The pages in tab bar order, each with its rows and fields, which one

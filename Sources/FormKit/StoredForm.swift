@@ -6,7 +6,7 @@ import Foundation
 
 /// A form kept in a SQLite file, and every operation formctl offers on it.
 ///
-/// A `FormFile` is only a path and a choice: each operation opens the
+/// A `StoredForm` is only a path and a choice: each operation opens the
 /// database, does its work (a write in one transaction) and closes it, as one
 /// `formctl` command does. A program that keeps running uses the `file` of a
 /// `FormSession` instead: the same operations, on the database the session
@@ -16,12 +16,12 @@ import Foundation
 /// in memory and leave it untouched.
 ///
 /// ```swift
-/// let form = FormFile(path: FormFile.resolvedPath(nil))
+/// let form = StoredForm(path: StoredForm.resolvedPath(nil))
 /// let first = try form.set("first", to: "Ada")      // first: valid (green)
 /// let report = try form.check()                       // what keeps the form from passing
 /// print(try form.minimap(format: .text, columns: 80))
 /// ```
-public struct FormFile: Hashable, Sendable {
+public struct StoredForm: Hashable, Sendable {
     /// The database file's path.
     public var path: String
     /// Whether a missing file is created with the seed form (seed 002's);

@@ -1,6 +1,6 @@
 import FormStore
 
-extension FormFile {
+extension StoredForm {
     /// Empties every field's value in one transaction (`formctl values
     /// --clear`), one history row per value cleared, and closes a draft
     /// opened with `openResponse` (it stays stored; the next `submit` adds

@@ -1,7 +1,7 @@
 import FormStore
 import Foundation
 
-extension FormFile {
+extension StoredForm {
     /// Sets every value of `values` in one write transaction (`formctl
     /// values --load`), as `set` would one by one, hidden fields and values
     /// that break a rule too, but with one layout for all of them and one

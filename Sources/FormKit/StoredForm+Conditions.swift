@@ -1,6 +1,6 @@
 import FormStore
 
-extension FormFile {
+extension StoredForm {
     /// Shows field `key` only while `condition` holds (`formctl field
     /// show-if`), or always again when `condition` is nil; its value is
     /// kept either way. An unknown field (the field or the one the

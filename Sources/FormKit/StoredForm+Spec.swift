@@ -1,4 +1,4 @@
-extension FormFile {
+extension StoredForm {
     /// The form's structure as a form file declares it (`formctl export`):
     /// what `apply` would need to build this form again, without its values.
     public func spec() throws(FormKitError) -> FormSpec {

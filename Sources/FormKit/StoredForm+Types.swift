@@ -56,7 +56,7 @@ public struct ChoiceChangeProblem: Error, Hashable, Sendable {
     init(_ reason: String) { self.reason = reason }
 }
 
-extension FormFile {
+extension StoredForm {
     /// Gives field `key` the type `type` (`formctl field type`), with
     /// `choices` for a select (nil keeps the field's). Rules the new type
     /// does not take go (lengths and patterns of a text, bounds of a

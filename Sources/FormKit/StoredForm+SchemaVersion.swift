@@ -1,6 +1,6 @@
 import FormStore
 
-extension FormFile {
+extension StoredForm {
     /// The database schema version this build writes: the number of the
     /// newest migration it carries (`PRAGMA user_version` of a database it
     /// has opened for writing). A file with a higher one is refused as

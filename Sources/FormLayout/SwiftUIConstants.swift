@@ -32,6 +32,17 @@ public enum SwiftUIConstants {
     public static let textFieldCornerRadius: CGFloat = 5
     /// A `TextField` asked for its ideal width with an empty placeholder.
     public static let textFieldIdealWidth: CGFloat = 100
+    /// Inset of a `TextEditor`'s text from its top and bottom edges:
+    /// `UITextView`'s default `textContainerInset` (8 points top and bottom).
+    public static let textEditorVerticalInset: CGFloat = 8
+    /// Inset of a `TextEditor`'s text from its sides: `UITextView`'s
+    /// default `lineFragmentPadding` (5 points; its side insets are 0).
+    public static let textEditorHorizontalInset: CGFloat = 5
+    /// The height a `TextEditor` needs to show `lines` lines of body text:
+    /// the lines at the body style's line height plus the vertical insets.
+    public static func textEditorHeight(lines: Int) -> CGFloat {
+        CGFloat(max(0, lines)) * TextStyleMetrics.of(.body).lineHeight + 2 * textEditorVerticalInset
+    }
     /// `Toggle`'s switch: `UISwitch`'s fixed 51×31 size.
     public static let toggleSwitchSize = CGSize(width: 51, height: 31)
     /// `Slider`'s height: `UISlider`'s intrinsic height (28-point thumb plus its shadow).

@@ -27,7 +27,7 @@ extension _ViewGraph {
             // The colour only draws.
             let (x, y) = (texts[p].layout, texts[q].layout)
             return x.string == y.string && x.font == y.font && x.lineLimit == y.lineLimit
-        case .textField, .slider, .toggleSwitch:
+        case .textField, .textEditor, .slider, .toggleSwitch:
             // Sized by the proposal and the font alone; the text, value
             // and state only draw.
             return controls[p].font == controls[q].font && controls[p].isRightToLeft == controls[q].isRightToLeft

@@ -56,7 +56,7 @@ extension Node {
 /// the view or modifier that builds it).
 @usableFromInline enum NodeKind: UInt8 {
     // Leaves.
-    case shape, text, textField, slider, toggleSwitch, divider, spacer, image
+    case shape, text, textField, textEditor, slider, toggleSwitch, divider, spacer, image
     // Containers.
     case hStack, vStack, zStack, customLayout, viewThatFits, grid, gridRow
     // Unary layout modifiers (child first).

@@ -107,6 +107,7 @@ extension NodeKind {
         case .shape: visitor.visit(ShapeNode.self)
         case .text: visitor.visit(TextNode.self)
         case .textField: visitor.visit(TextFieldNode.self)
+        case .textEditor: visitor.visit(TextEditorNode.self)
         case .slider: visitor.visit(SliderNode.self)
         case .toggleSwitch: visitor.visit(ToggleSwitchNode.self)
         case .divider: visitor.visit(DividerNode.self)

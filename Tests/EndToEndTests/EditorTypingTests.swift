@@ -117,4 +117,31 @@ struct EditorTypingTests {
         try terminal.waitFor(text: "saved first")
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'first'") == "Ad")
     }
+
+    @Test("a typed field takes its value as text, checked as set checks it, and quitting stores the canonical form")
+    func typedFieldIsCheckedAsSetChecksIt() throws {
+        let sandbox = try Sandbox()
+        try sandbox.ok(["apply", TypedQuestionTests.survey])
+        let terminal = try TmuxTerminal([try Formctl.binary().path, "edit", "--db", sandbox.db], columns: 120, rows: 40, in: sandbox.folder)
+        try terminal.waitFor(text: "name: empty")
+        try terminal.keys("Tab")
+        try terminal.waitFor(text: "age: empty")
+        try terminal.type("130")
+        try terminal.waitFor(text: "age: invalid — is more than 120")
+        try terminal.keys("BSpace", "BSpace", "BSpace")
+        try terminal.type("0x10")
+        try terminal.waitFor(text: "age: invalid — is not a whole number")
+        try terminal.keys("BSpace", "BSpace", "BSpace", "BSpace")
+        try terminal.type("+042")
+        try terminal.waitFor(text: "age: valid")
+        // Saving shows what is stored.
+        try terminal.keys("C-s")
+        try terminal.waitFor("the stored 42 in the field, nothing unsaved") {
+            $0.text.contains("│ 42 ") && !$0.text.contains("(unsaved)") && $0.text.contains("age: valid")
+        }
+        try terminal.keys("Escape")
+        _ = try terminal.waitForExit(0)
+        #expect(try sandbox.value("SELECT value FROM field WHERE key = 'age'") == "42")
+        #expect(try sandbox.value("SELECT state FROM field WHERE key = 'age'") == "valid")
+    }
 }

@@ -123,8 +123,14 @@ public final class EditSession {
         return forms.focusedField
     }
 
-    /// Whether the focused field holds text not saved yet.
-    public var hasUnsavedText: Bool { focusedKey != nil && buffer.text != baseValue }
+    /// Whether the focused field holds text not saved yet: text that
+    /// `set` would store as something else than the stored value (`+042`
+    /// in an integer field whose value is 42 is saved).
+    public var hasUnsavedText: Bool {
+        guard focusedKey != nil else { return false }
+        guard let index = forms.editedIndex else { return buffer.text != baseValue }
+        return forms.edited.fields[index].value != baseValue
+    }
 
     /// The fields an editor goes through in `whole`, in order: every
     /// page's shown fields, page by page in tab bar order (plain mode asks
@@ -162,6 +168,8 @@ public final class EditSession {
             if save() { moveFocus(by: 1) }
         case .save:
             if hasUnsavedText { save() } else { message = .info("nothing to save") }
+            // Saved, the field shows what is stored (`42` for `+042`).
+            if !hasUnsavedText, buffer.text != baseValue { buffer.replace(with: baseValue) }
         case .previousPage: switchPage { index, count in (index - 1 + count) % count }
         case .nextPage: switchPage { index, count in (index + 1) % count }
         case .page(let number): switchPage { _, count in number >= 1 && number <= count ? number - 1 : nil }

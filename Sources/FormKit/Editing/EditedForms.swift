@@ -46,7 +46,10 @@ struct EditedForms {
         self.text = text
         var form = stored
         let index = focusedKey.flatMap { key in form.fields.firstIndex { $0.key == key } }
-        if let index { form.fields[index].value = text }
+        // A typed field holds its text as `set` would store it, so that
+        // its state, the title and conditions are what saving gives
+        // (`+042` is the integer 42, not a value written otherwise).
+        if let index { form.fields[index].value = form.fields[index].rules.storedText(forInput: text) }
         editedIndex = index
         form.selectedPage = EditSession.shownPageKey(stored)
         edited = form
@@ -99,7 +102,7 @@ struct EditedForms {
             return
         }
         text = newText
-        edited.fields[editedIndex].value = newText
+        edited.fields[editedIndex].value = edited.fields[editedIndex].rules.storedText(forInput: newText)
         // The field, validated once, copied to where else it is shown.
         let field = edited.fields[editedIndex]
         if let shownIndex, separateShown != nil { separateShown?.fields[shownIndex] = field }

@@ -184,10 +184,11 @@ let package = Package(
         // target cannot depend on another), in no product.
         .target(name: "JSONSchemaTestSupport", path: "Tests/JSONSchemaTestSupport"),
         // Its exit-code expectations read the CLI's one table (ExitStatus);
-        // the JSON Schema tests compose documents with Yams, as apply does.
+        // the JSON Schema tests compose documents with Yams, as apply does;
+        // FieldPropertyCoverageTests reads the server's OpenAPI document.
         .testTarget(
             name: "FormKitTests",
-            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "formctl", "CLISupport", "Yams", "JSONSchemaTestSupport"]
+            dependencies: ["FormKit", "FormModel", "FormStore", "FormScreens", "FormServer", "formctl", "CLISupport", "Yams", "JSONSchemaTestSupport"]
         ),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on

@@ -30,7 +30,7 @@ public struct FieldRules: Hashable, Codable, Sendable {
     /// imported from a JSON Schema).
     public var lengthUnit: LengthUnit
     /// The question's type (`text` unless told): what its values are, and
-    /// which of the rules below apply (`FieldProperty.appliesTo`).
+    /// which of the rules below apply (`FieldProperty.applies(to:)`).
     public var type: FieldType
     /// The lowest value (`min`, inclusive, or `above`, exclusive) of a
     /// number, date or time, as the type's canonical text.

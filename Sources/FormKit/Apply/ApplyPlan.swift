@@ -279,28 +279,28 @@ private struct Planner {
         }
     }
 
+    /// A field's changes in `FieldProperty`'s order: each property that is
+    /// not a rule on a line of its own, the rules together on one line where
+    /// they start (after the label).
     private mutating func planField(_ was: Field, _ field: FieldSpec) {
-        let key = field.key
-        if was.label != field.label {
-            add(.changed, .field, "field \(key) label \(Describe.quoted(was.label)) → \(Describe.quoted(field.label))")
+        let before = FieldSpec(was)
+        var rules: [String] = [], rulesStart: Int?
+        for property in FieldProperty.all {
+            guard let old = Describe.value(of: property, in: before), let new = Describe.value(of: property, in: field) else { continue }
+            let isRule = !Describe.ownLine.contains(property.name)
+            if isRule && rulesStart == nil { rulesStart = changes.count }
+            guard old != new else { continue }
+            if isRule {
+                rules.append("\(property.name) \(old) → \(new)")
+            } else {
+                add(.changed, .field, "field \(field.key) \(property.name) \(old) → \(new)")
+            }
         }
-        if was.rules != field.rules {
-            // Every rule a file can say is named; "changed" covers any the
-            // model gains before this list does, so a change is never silent.
-            let rules = Describe.ruleChanges(from: was.rules, to: field.rules)
-            add(.changed, .field, "field \(key) rules: \(rules.isEmpty ? "changed" : rules.joined(separator: ", "))")
-        }
-        if was.hint != field.hint {
-            add(.changed, .field, "field \(key) hint \(Describe.text(was.hint)) → \(Describe.text(field.hint))")
-        }
-        if was.defaultValue != field.defaultValue {
-            add(.changed, .field, "field \(key) default \(Describe.text(was.defaultValue)) → \(Describe.text(field.defaultValue))")
-        }
-        if was.isVisible == field.isHidden {
-            add(.changed, .field, "field \(key) hidden \(Describe.yesNo(!was.isVisible)) → \(Describe.yesNo(field.isHidden))")
-        }
-        if was.showIf != field.showIf {
-            add(.changed, .field, "field \(key) show_if \(Describe.condition(was.showIf)) → \(Describe.condition(field.showIf))")
+        // "changed" covers a rule the model gains before the table does, so
+        // that a change is never silent.
+        if was.rules != field.rules, let rulesStart {
+            let text = "field \(field.key) rules: \(rules.isEmpty ? "changed" : rules.joined(separator: ", "))"
+            changes.insert(ApplyChange(.changed, .field, text), at: rulesStart)
         }
     }
 }

@@ -2,8 +2,8 @@ import FormModel
 
 /// How `formctl apply`'s lines write values: text in double quotes (with
 /// `\"`, `\\` and control characters escaped, so that a line stays one
-/// line), flags as yes/no, a missing rule as `none`, rule names as a form
-/// file spells them.
+/// line), flags as yes/no, a missing rule as `none`, property names as a
+/// form file spells them (`FieldProperty`).
 enum Describe {
     /// `"text"`, escaped.
     static func quoted(_ text: String) -> String {
@@ -53,29 +53,40 @@ enum Describe {
         }
     }
 
-    /// Each rule that differs, `max_length 80 → 60`, in a form file's order.
-    static func ruleChanges(from old: FieldRules, to new: FieldRules) -> [String] {
-        var changes: [String] = []
-        func compare(_ name: String, _ before: String, _ after: String) {
-            if before != after { changes.append("\(name) \(before) → \(after)") }
+    /// A field property's value as `apply`'s lines show it: one case per
+    /// entry of `FieldProperty.all`, nil for `key` (another key is another
+    /// field, not a change of this one). A property missing here is missing
+    /// from `apply`'s lines, which FieldPropertyCoverageTests catches.
+    static func value(of property: FieldProperty, in field: FieldSpec) -> String? {
+        let rules = field.rules
+        return switch property.name {
+        case "label": quoted(field.label)
+        case "type": rules.type.rawValue
+        case "hint": text(field.hint)
+        case "required": yesNo(rules.required)
+        case "min": text(rules.lowerBound.flatMap { $0.isInclusive ? $0.value : nil })
+        case "above": text(rules.lowerBound.flatMap { $0.isInclusive ? nil : $0.value })
+        case "max": text(rules.upperBound.flatMap { $0.isInclusive ? $0.value : nil })
+        case "below": text(rules.upperBound.flatMap { $0.isInclusive ? nil : $0.value })
+        case "step": text(rules.step)
+        case "choices": choices(rules.choices)
+        case "min_selected": number(rules.minSelected)
+        case "max_selected": number(rules.maxSelected)
+        case "min_length": number(rules.minLength)
+        case "max_length": number(rules.maxLength)
+        case "pattern": text(rules.pattern)
+        case "email": yesNo(rules.email)
+        case "length_unit": rules.lengthUnit.rawValue
+        case "short_below": String(rules.shortBelow)
+        case "message": text(rules.message)
+        case "default": text(field.defaultValue)
+        case "hidden": yesNo(field.isHidden)
+        case "show_if": condition(field.showIf)
+        default: nil
         }
-        compare("required", yesNo(old.required), yesNo(new.required))
-        compare("min_length", number(old.minLength), number(new.minLength))
-        compare("max_length", number(old.maxLength), number(new.maxLength))
-        compare("pattern", text(old.pattern), text(new.pattern))
-        compare("email", yesNo(old.email), yesNo(new.email))
-        compare("short_below", String(old.shortBelow), String(new.shortBelow))
-        compare("message", text(old.message), text(new.message))
-        compare("length_unit", old.lengthUnit.rawValue, new.lengthUnit.rawValue)
-        compare("type", old.type.rawValue, new.type.rawValue)
-        compare("min", text(old.lowerBound.flatMap { $0.isInclusive ? $0.value : nil }), text(new.lowerBound.flatMap { $0.isInclusive ? $0.value : nil }))
-        compare("above", text(old.lowerBound.flatMap { $0.isInclusive ? nil : $0.value }), text(new.lowerBound.flatMap { $0.isInclusive ? nil : $0.value }))
-        compare("max", text(old.upperBound.flatMap { $0.isInclusive ? $0.value : nil }), text(new.upperBound.flatMap { $0.isInclusive ? $0.value : nil }))
-        compare("below", text(old.upperBound.flatMap { $0.isInclusive ? nil : $0.value }), text(new.upperBound.flatMap { $0.isInclusive ? nil : $0.value }))
-        compare("step", text(old.step), text(new.step))
-        compare("choices", choices(old.choices), choices(new.choices))
-        compare("min_selected", number(old.minSelected), number(new.minSelected))
-        compare("max_selected", number(old.maxSelected), number(new.maxSelected))
-        return changes
     }
+
+    /// The properties that are not rules: each has a line of its own
+    /// (`field email label "A" → "B"`), where the rules share one.
+    static let ownLine: Set<String> = ["label", "hint", "default", "hidden", "show_if"]
 }

@@ -10,12 +10,18 @@ extension FormSpec {
         let pages = definition.pages.map { page in
             PageSpec(key: page.key, title: page.title, rows: definition.rows.filter { $0.page == page.key }.map { row in
                 RowSpec(width: row.width, minWidth: row.minWidth, maxWidth: row.maxWidth,
-                        fields: (fieldsByRow[row.number] ?? []).map { field in
-                            FieldSpec(key: field.key, label: field.label, rules: field.rules, isHidden: !field.isVisible, showIf: field.showIf,
-                                      hint: field.hint, defaultValue: field.defaultValue)
-                        })
+                        fields: (fieldsByRow[row.number] ?? []).map(FieldSpec.init))
             })
         }
         self.init(title: definition.titleTemplate, tabBar: definition.tabBar, direction: definition.direction, pages: pages)
+    }
+}
+
+extension FieldSpec {
+    /// A stored field as a form file would declare it: everything but its
+    /// value, state and place.
+    public init(_ field: Field) {
+        self.init(key: field.key, label: field.label, rules: field.rules, isHidden: !field.isVisible, showIf: field.showIf,
+                  hint: field.hint, defaultValue: field.defaultValue)
     }
 }

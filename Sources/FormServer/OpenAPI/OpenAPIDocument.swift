@@ -201,7 +201,24 @@ enum OpenAPIDocument {
           "visible": {"type": "boolean"},
           "shown": {"type": "boolean"},
           "rules": {"type": "object", "description": "required, minLength, maxLength, pattern, email, shortBelow, message, lengthUnit, and for a typed field type, lowerBound, upperBound, step, choices, minSelected, maxSelected, as formctl fields --json prints them."},
-          "showIf": {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"field": {"type": "string"}, "equals": {"type": "string"}, "filled": {"type": "boolean"}}, "required": ["field"]}]}
+          "showIf": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/Condition"}]}
+        }
+      },
+      "Condition": {
+        "description": "When a field is shown (docs/form-files.md, show_if): a comparison on one field (field with one of equals, filled, in, includes, at_least, at_most; values as the canonical text formctl stores), or all, any or not of conditions. A field that is not shown reads as empty.",
+        "type": "object",
+        "minProperties": 1,
+        "properties": {
+          "field": {"type": "string"},
+          "equals": {"type": "string"},
+          "filled": {"const": true},
+          "in": {"type": "array", "items": {"type": "string"}},
+          "includes": {"type": "string"},
+          "at_least": {"type": "string"},
+          "at_most": {"type": "string"},
+          "all": {"type": "array", "items": {"$ref": "#/components/schemas/Condition"}},
+          "any": {"type": "array", "items": {"$ref": "#/components/schemas/Condition"}},
+          "not": {"$ref": "#/components/schemas/Condition"}
         }
       },
       "ValueChange": {

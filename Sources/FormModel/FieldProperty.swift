@@ -1,6 +1,6 @@
 /// One property a form file can give a field, with where it lives: its name
 /// in form files, its key in `fields --json`, its column in the `field`
-/// table, and the types it applies to.
+/// table, its default, and the types it applies to.
 ///
 /// The one list of a field's properties: the form file's reader takes its
 /// property names from it, and refuses a property given to a type it does
@@ -20,6 +20,9 @@ public struct FieldProperty: Hashable, Sendable {
     /// rule; `lowerBound` holds `min` or `above`); nil when they do not
     /// show the property.
     public let json: String?
+    /// What a field that does not give the property has, in words
+    /// (docs/form-files.md's "default" column): `false`, `none`, `the key`.
+    public let defaultText: String
     /// The types the property applies to; nil for every type.
     public let types: Set<FieldType>?
     /// What it means, in a few words.
@@ -41,30 +44,30 @@ public struct FieldProperty: Hashable, Sendable {
 
     /// Every property of a field, in the order a form file's writer puts them.
     public static let all: [FieldProperty] = [
-        FieldProperty(name: "key", column: "key", json: "key", types: nil, meaning: "the field's name on command lines and in SQL"),
-        FieldProperty(name: "label", column: "label", json: "label", types: nil, meaning: "the words above the field"),
-        FieldProperty(name: "type", column: "type", json: "type", types: nil, meaning: "what the values are (text unless told)"),
-        FieldProperty(name: "hint", column: "hint", json: "hint", types: nil, meaning: "help text under the label"),
-        FieldProperty(name: "required", column: "required", json: "required", types: nil, meaning: "must not be empty to pass check"),
-        FieldProperty(name: "min", column: "min_value", json: "lowerBound", types: ordered, meaning: "lowest value, itself allowed"),
-        FieldProperty(name: "above", column: "above_value", json: "lowerBound", types: ordered, meaning: "the value must be above this"),
-        FieldProperty(name: "max", column: "max_value", json: "upperBound", types: ordered, meaning: "highest value, itself allowed"),
-        FieldProperty(name: "below", column: "below_value", json: "upperBound", types: ordered, meaning: "the value must be below this"),
-        FieldProperty(name: "step", column: "step", json: "step", types: [.integer, .decimal], meaning: "the value is a whole multiple of this"),
-        FieldProperty(name: "choices", column: "field_choice", json: "choices", types: selects, meaning: "the values to choose from, with labels"),
-        FieldProperty(name: "min_selected", column: "min_selected", json: "minSelected", types: [.selectMultiple], meaning: "fewest choices an answer holds"),
-        FieldProperty(name: "max_selected", column: "max_selected", json: "maxSelected", types: [.selectMultiple], meaning: "most choices an answer holds"),
-        FieldProperty(name: "min_length", column: "min_length", json: "minLength", types: text, meaning: "fewest characters"),
-        FieldProperty(name: "max_length", column: "max_length", json: "maxLength", types: text, meaning: "most characters"),
-        FieldProperty(name: "pattern", column: "pattern", json: "pattern", types: text, meaning: "a PCRE2 regular expression the whole value matches"),
-        FieldProperty(name: "email", column: "email", json: "email", types: text, meaning: "the value is an email address"),
-        FieldProperty(name: "length_unit", column: "length_unit", json: "lengthUnit", types: text, meaning: "what lengths count: characters or code points"),
-        FieldProperty(name: "short_below", column: "short_below", json: "shortBelow", types: text, meaning: "under this length a value is short (yellow)"),
-        FieldProperty(name: "message", column: "message", json: "message", types: nil, meaning: "replaces every reason check gives"),
+        FieldProperty(name: "key", column: "key", json: "key", defaultText: "required", types: nil, meaning: "the field's name on command lines and in SQL"),
+        FieldProperty(name: "label", column: "label", json: "label", defaultText: "the key", types: nil, meaning: "the words above the field"),
+        FieldProperty(name: "type", column: "type", json: "type", defaultText: "`text`", types: nil, meaning: "what the values are (text unless told)"),
+        FieldProperty(name: "hint", column: "hint", json: "hint", defaultText: "none", types: nil, meaning: "help text under the label"),
+        FieldProperty(name: "required", column: "required", json: "required", defaultText: "false", types: nil, meaning: "must not be empty to pass check"),
+        FieldProperty(name: "min", column: "min_value", json: "lowerBound", defaultText: "none", types: ordered, meaning: "lowest value, itself allowed"),
+        FieldProperty(name: "above", column: "above_value", json: "lowerBound", defaultText: "none", types: ordered, meaning: "the value must be above this"),
+        FieldProperty(name: "max", column: "max_value", json: "upperBound", defaultText: "none", types: ordered, meaning: "highest value, itself allowed"),
+        FieldProperty(name: "below", column: "below_value", json: "upperBound", defaultText: "none", types: ordered, meaning: "the value must be below this"),
+        FieldProperty(name: "step", column: "step", json: "step", defaultText: "none", types: [.integer, .decimal], meaning: "the value is a whole multiple of this"),
+        FieldProperty(name: "choices", column: "field_choice", json: "choices", defaultText: "required for selects", types: selects, meaning: "the values to choose from, with labels"),
+        FieldProperty(name: "min_selected", column: "min_selected", json: "minSelected", defaultText: "none", types: [.selectMultiple], meaning: "fewest choices an answer holds"),
+        FieldProperty(name: "max_selected", column: "max_selected", json: "maxSelected", defaultText: "none", types: [.selectMultiple], meaning: "most choices an answer holds"),
+        FieldProperty(name: "min_length", column: "min_length", json: "minLength", defaultText: "none", types: text, meaning: "fewest characters"),
+        FieldProperty(name: "max_length", column: "max_length", json: "maxLength", defaultText: "none", types: text, meaning: "most characters"),
+        FieldProperty(name: "pattern", column: "pattern", json: "pattern", defaultText: "none", types: text, meaning: "a PCRE2 regular expression the whole value matches"),
+        FieldProperty(name: "email", column: "email", json: "email", defaultText: "false", types: text, meaning: "the value is an email address"),
+        FieldProperty(name: "length_unit", column: "length_unit", json: "lengthUnit", defaultText: "`characters`", types: text, meaning: "what lengths count: characters or code points"),
+        FieldProperty(name: "short_below", column: "short_below", json: "shortBelow", defaultText: "0", types: text, meaning: "under this length a value is short (yellow)"),
+        FieldProperty(name: "message", column: "message", json: "message", defaultText: "none", types: nil, meaning: "replaces every reason check gives"),
         // Not in `fields --json` (yet): a field's default shows only in its value.
-        FieldProperty(name: "default", column: "default_value", json: nil, types: nil, meaning: "the value a new or cleared form holds"),
-        FieldProperty(name: "hidden", column: "visible", json: "visible", types: nil, meaning: "kept but neither laid out nor checked"),
-        FieldProperty(name: "show_if", column: "show_if_field", json: "showIf", types: nil, meaning: "shown only while a condition holds"),
+        FieldProperty(name: "default", column: "default_value", json: nil, defaultText: "none", types: nil, meaning: "the value a new or cleared form holds"),
+        FieldProperty(name: "hidden", column: "visible", json: "visible", defaultText: "false", types: nil, meaning: "kept but neither laid out nor checked"),
+        FieldProperty(name: "show_if", column: "show_if_field", json: "showIf", defaultText: "none", types: nil, meaning: "shown only while a condition holds"),
     ]
 
     /// The property of form-file name `name`.

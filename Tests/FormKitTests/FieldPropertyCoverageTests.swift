@@ -157,6 +157,16 @@ struct FieldPropertyCoverageTests {
         }
     }
 
+    @Test("docs/form-files.md gives each property the table's default")
+    func documentedDefaults() throws {
+        for (names, documented) in try Self.documentedDefaults() {
+            for name in names {
+                let property = try #require(FieldProperty.named(name), "\(name): in docs/form-files.md, not in the table")
+                #expect(property.defaultText == documented, "\(name): the table's default is \(property.defaultText), docs/form-files.md says \(documented)")
+            }
+        }
+    }
+
     @Test("the documents name no field property the table lacks")
     func nothingBeyondTheTable() throws {
         let table = Set(Self.names)
@@ -192,6 +202,19 @@ struct FieldPropertyCoverageTests {
             for part in cell.split(separator: ",") { names.insert(part.trimmingCharacters(in: CharacterSet(charactersIn: " `"))) }
         }
         return names
+    }
+
+    /// Each row of docs/form-files.md's "A field" table: the names in its
+    /// first column and the text of its "default" column (the third).
+    static func documentedDefaults() throws -> [([String], String)] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/form-files.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "\n### A field\n"), "docs/form-files.md has no \"### A field\" section")
+        let end = text.range(of: "\n#", range: start.upperBound..<text.endIndex)?.lowerBound ?? text.endIndex
+        return text[start.upperBound..<end].split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = cells[0].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+            return (names, cells.count > 2 ? cells[2] : "")
+        }
     }
 
     /// The property names of docs/form-file.schema.json's `$defs/field`.

@@ -17,7 +17,9 @@ struct ConnectionVersion: Equatable {
 
     /// The connection's version now.
     init(_ db: Database) throws {
-        dataVersion = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        // Prepared once per connection: a `set` reads it before its plan
+        // and again before it writes.
+        dataVersion = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
         ownChanges = db.totalChangesCount
     }
 }

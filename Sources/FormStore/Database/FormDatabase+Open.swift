@@ -161,7 +161,18 @@ extension FormDatabase {
     /// open of an existing file ~60k instructions for a form it never uses.
     func seedOrRefreshIfNeeded(with form: @autoclosure () -> FormDefinition = .seed) throws(FormStoreError) {
         let (isEmpty, isStale) = try mappingErrors(path: path) {
-            try queue.read { db in (try FormTables.isEmpty(db), try DerivedState.needsRefresh(db)) }
+            // Outside a transaction (each statement is one), which spares
+            // every command a BEGIN, a COMMIT and `read`'s query_only
+            // pragmas: the answer needs no two reads to agree, since a
+            // missing `form` row is stale whatever the count says, and
+            // both are asked again under the write lock. A file with its
+            // `form` row is not empty, so the count of three tables (a
+            // statement, about 120,000 instructions) is read only without
+            // one (issue 35).
+            try queue.unsafeRead { db in
+                let flag = try DerivedState.refreshFlag(db)
+                return (flag == nil ? try FormTables.isEmpty(db) : false, DerivedState.needsRefresh(flag: flag))
+            }
         }
         guard isEmpty || isStale else { return }
         try write { db in

@@ -13,10 +13,20 @@ enum DerivedState {
     /// True when the derived data may be stale: the flag is raised or the
     /// `form` row is gone.
     static func needsRefresh(_ db: Database) throws -> Bool {
-        // Read raw: anything but a stored 0 (a missing row, or a value an old
-        // file let a user store) means "refresh".
-        guard let row = try Row.fetchOne(db, sql: "SELECT needs_refresh FROM form WHERE id = 1") else { return true }
-        return try row.decode(DatabaseValue.self, forColumn: "needs_refresh") != 0.databaseValue
+        try needsRefresh(flag: try refreshFlag(db))
+    }
+
+    /// `needs_refresh` as stored, raw; nil when the `form` row is gone.
+    static func refreshFlag(_ db: Database) throws -> DatabaseValue? {
+        // Prepared once per connection: a `set` reads it when the file
+        // opens and again before its plan (issue 35).
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT needs_refresh FROM form WHERE id = 1"))?.decode(DatabaseValue.self, atIndex: 0)
+    }
+
+    /// Whether `flag` (`refreshFlag`) means "refresh": anything but a
+    /// stored 0 (a missing row, or a value an old file let a user store).
+    static func needsRefresh(flag: DatabaseValue?) -> Bool {
+        flag != 0.databaseValue
     }
 
     /// Recomputes everything derived, writing only what differs, and clears

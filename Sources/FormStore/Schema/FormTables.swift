@@ -5,9 +5,20 @@ import GRDB
 /// `minimap_rect`) as FormModel values. No validation here: callers check
 /// their input first.
 enum FormTables {
-    static let fieldColumns = fieldColumnsBeforeTypes + ", " + typedColumns
-    /// The columns 0008_typed_questions adds.
-    static let typedColumns = "type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, hint, default_value, show_if"
+    /// The field columns, in the order `field(from:)` reads them: a
+    /// column is found by name from the one after the last read
+    /// (`ColumnIndex`), so that reading in this order compares one name a
+    /// column.
+    static let fieldColumns = """
+        key, min_length, max_length, short_below, message, show_if_field, show_if_equals, show_if_filled, show_if, \
+        length_unit, required, pattern, email, \
+        type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, hint, default_value, \
+        label, value, "row", position, visible
+        """
+    /// `ORDER BY position, key` for `SELECT id, \(fieldColumns)`, by the
+    /// columns' numbers: SQLite resolves a named term again, a call of
+    /// GRDB's authorizer more (see `fields`). FormStoreTests check them.
+    static let fieldColumnsOrder = "28, 2"
     /// The field columns before 0008_typed_questions.
     static let fieldColumnsBeforeTypes = fieldColumnsBeforeLengthUnit + ", length_unit"
     /// The field columns before 0005_length_unit.
@@ -45,18 +56,26 @@ enum FormTables {
     /// build's (the check before a migration): before 0003 there are no
     /// pages, and the form reads as one page, `main`.
     static func definition(_ db: Database, schemaVersion: Int = EmbeddedMigration.latestVersion) throws -> FormDefinition {
-        let (template, minimapWidth) = try formRow(db)
         let fieldColumns = fieldColumns(atVersion: schemaVersion)
         guard schemaVersion >= pagesVersion else {
+            let (template, minimapWidth) = try formRow(db)
             return FormDefinition(titleTemplate: template, rows: try rows(db, columns: rowColumnsBeforePages),
                                   fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth)
         }
+        // The `form` row is read once for all its settings (each statement
+        // costs a one-shot command a prepare), and decoded in the order
+        // the separate reads had, so that the first unusable value named
+        // is the same.
+        let hasDirection = schemaVersion >= directionVersion
+        let form = try Row.fetchOne(
+            db, sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "") FROM form WHERE id = 1")
+        let (template, minimapWidth) = try formRow(from: form)
         let rows = try rows(db)
-        let (selectedPage, tabBar) = try pageSettings(db)
+        let (selectedPage, tabBar) = try pageSettings(from: form)
         return FormDefinition(
             titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth,
             pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar,
-            direction: schemaVersion >= directionVersion ? try direction(db) : .leftToRight)
+            direction: hasDirection ? try direction(from: form) : .leftToRight)
     }
 
     /// The migration that adds pages (0003_pages).
@@ -66,7 +85,12 @@ enum FormTables {
 
     /// The form's direction (left to right when the `form` row is gone).
     static func direction(_ db: Database) throws -> FormDirection {
-        guard let row = try Row.fetchOne(db, sql: "SELECT direction FROM form WHERE id = 1") else { return .leftToRight }
+        try direction(from: try Row.fetchOne(db, sql: "SELECT direction FROM form WHERE id = 1"))
+    }
+
+    /// The direction of a read of the `form` row (nil: the row is gone).
+    private static func direction(from row: Row?) throws -> FormDirection {
+        guard let row else { return .leftToRight }
         let stored = StoredRow(row, table: "form", identity: "id = 1")
         let text = try stored.text("direction", replacement: "'ltr'")
         guard let direction = FormDirection(rawValue: text) else {
@@ -78,9 +102,14 @@ enum FormTables {
     /// The selected page and the tab bar's settings of the `form` row (the
     /// defaults when the row is gone).
     static func pageSettings(_ db: Database) throws -> (selectedPage: String?, tabBar: TabBarSettings) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT selected_page, tab_bar_height, tab_bar_hidden FROM form WHERE id = 1") else {
-            return (FormPage.mainKey, TabBarSettings())
-        }
+        try pageSettings(from: try Row.fetchOne(db, sql: "SELECT \(pageSettingsColumns) FROM form WHERE id = 1"))
+    }
+
+    private static let pageSettingsColumns = "selected_page, tab_bar_height, tab_bar_hidden"
+
+    /// The page settings of a read of the `form` row (nil: the row is gone).
+    private static func pageSettings(from row: Row?) throws -> (selectedPage: String?, tabBar: TabBarSettings) {
+        guard let row else { return (FormPage.mainKey, TabBarSettings()) }
         let stored = StoredRow(row, table: "form", identity: "id = 1")
         let range = TabBarSettings.heightRange
         return (try stored.optionalText("selected_page"),
@@ -93,9 +122,13 @@ enum FormTables {
     /// by default) is listed after the others, titled with its key; a
     /// refresh writes it back.
     static func pages(_ db: Database, rows: [FormRow]) throws -> [FormPage] {
-        var pages = try Row.fetchAll(db, sql: "SELECT key, title, position FROM page ORDER BY position, key").map { row in
-            let keyValue = try row.decode(DatabaseValue.self, forColumn: "key")
-            let stored = StoredRow(row, table: "page", identity: "key = \(StoredRow.sql(keyValue))")
+        // ORDER BY result columns by number: SQLite resolves a named term
+        // again, a call of GRDB's authorizer more (see `fields`).
+        let pageRows = try Row.fetchAll(db, sql: "SELECT key, title, position FROM page ORDER BY 3, 1")
+        let columns = pageRows.first.map(ColumnIndex.init)
+        var pages = try pageRows.map { row in
+            let unnamed = StoredRow(row, table: "page", identity: "", columns: columns)
+            let stored = unnamed.identified(as: "key = \(StoredRow.sql(try unnamed.raw("key")))")
             return FormPage(
                 key: try stored.text("key"), title: try stored.text("title", replacement: "key"),
                 position: try stored.integer("position", in: 1...2_147_483_647, replacement: "(SELECT max(position) + 1 FROM page)"))
@@ -111,25 +144,39 @@ enum FormTables {
     /// The title template and minimap width of the `form` row (the seed's
     /// when the row is gone).
     static func formRow(_ db: Database) throws -> (titleTemplate: String, minimapWidth: Double) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT title_template, minimap_width FROM form WHERE id = 1") else {
-            return (FormDefinition.seed.titleTemplate, FormDefinition.seed.minimapWidth)
-        }
+        try formRow(from: try Row.fetchOne(db, sql: "SELECT \(formColumns) FROM form WHERE id = 1"))
+    }
+
+    private static let formColumns = "title_template, minimap_width"
+
+    /// The title template and minimap width of a read of the `form` row
+    /// (nil: the row is gone).
+    private static func formRow(from row: Row?) throws -> (titleTemplate: String, minimapWidth: Double) {
+        guard let row else { return (FormDefinition.seed.titleTemplate, FormDefinition.seed.minimapWidth) }
         let stored = StoredRow(row, table: "form", identity: "id = 1")
         return (try stored.text("title_template"),
                 try stored.real("minimap_width", in: 10...widestWidth, lowerOpen: true, replacement: "200"))
     }
 
     static func rows(_ db: Database, columns: String = rowColumns) throws -> [FormRow] {
-        try Row.fetchAll(db, sql: "SELECT \(columns) FROM form_row ORDER BY number").map(formRow(from:))
+        // `number` is the first of either list of columns.
+        let rows = try Row.fetchAll(db, sql: "SELECT \(columns) FROM form_row ORDER BY 1")
+        let columns = rows.first.map(ColumnIndex.init)
+        return try rows.map { try formRow(from: StoredRow($0, table: "form_row", identity: "", columns: columns)) }
     }
 
     static let rowColumns = "number, width, min_width, max_width, page"
     static let rowColumnsBeforePages = "number, width, min_width, max_width"
 
     static func formRow(from row: Row) throws -> FormRow {
+        try formRow(from: StoredRow(row, table: "form_row", identity: ""))
+    }
+
+    /// The row of a row of `form_row` (its identity is filled in here).
+    private static func formRow(from unnamed: StoredRow) throws -> FormRow {
         // `number` is the rowid, so it is always an integer.
-        let number = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "number"))
-        let stored = StoredRow(row, table: "form_row", identity: "number = \(number)")
+        let number = StoredRow.sql(try unnamed.raw("number"))
+        let stored = unnamed.identified(as: "number = \(number)")
         let widths = 0...widestWidth
         let width = try stored.real("width", in: widths, lowerOpen: true, replacement: "min_width")
         let minWidth = try stored.real("min_width", in: widths, lowerOpen: true, replacement: "width")
@@ -145,7 +192,7 @@ enum FormTables {
         return FormRow(
             number: try stored.integer("number", in: 1...1_000_000, replacement: "(SELECT max(number) + 1 FROM form_row)"),
             width: width, minWidth: minWidth, maxWidth: maxWidth,
-            page: row.hasColumn("page") ? try pageKey(stored) : FormPage.mainKey)
+            page: stored.has("page") ? try pageKey(stored) : FormPage.mainKey)
     }
 
     /// A row's page key: a row naming no page is listed on a page of that
@@ -170,26 +217,35 @@ enum FormTables {
     /// Every field in form order (`columns`: `fieldColumnsBeforeConditions`
     /// for a file not yet migrated to 0004).
     static func fields(_ db: Database, columns: String = fieldColumns) throws -> [Field] {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM field ORDER BY position, key")
+        // Ordered by position, then key; for today's columns by their
+        // numbers, since SQLite resolves a named ORDER BY term again, and
+        // GRDB's authorizer costs about 16,000 instructions for each
+        // column a statement names (issue 35).
+        let order = columns == fieldColumns ? fieldColumnsOrder : "position, key"
+        let rows = try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM field ORDER BY \(order)")
+        guard let first = rows.first else { return [] }
+        let columns = ColumnIndex(first)
+        let stored = rows.map { StoredRow($0, table: "field", identity: "", columns: columns) }
         // Choices are read only when a field has them: a form of text
         // fields costs no query more than before types.
-        let choices = try rows.contains(where: hasChoices) ? allChoices(db) : [:]
-        return try rows.map { row in try field(from: row, choices: choices[try row.decode(DatabaseValue.self, forColumn: "id")] ?? []) }
+        let choices = try stored.contains(where: hasChoices) ? allChoices(db) : [:]
+        return try stored.map { row in try field(from: row, choices: choices[try row.raw("id")] ?? []) }
     }
 
     static func field(_ key: String, _ db: Database) throws -> Field? {
         guard let row = try Row.fetchOne(db, sql: "SELECT \(fieldSelection) FROM field WHERE key = ?", arguments: [key]) else { return nil }
+        let stored = StoredRow(row, table: "field", identity: "", columns: ColumnIndex(row))
         var choices: [FieldChoice] = []
-        if hasChoices(row) {
-            let id = try row.decode(DatabaseValue.self, forColumn: "id")
+        if hasChoices(stored) {
+            let id = try stored.raw("id")
             choices = try allChoices(db, fieldID: id)[id] ?? []
         }
-        return try field(from: row, choices: choices)
+        return try field(from: stored, choices: choices)
     }
 
     /// Whether a stored field is of a select type (its row's `type`).
-    private static func hasChoices(_ row: Row) -> Bool {
-        guard row.hasColumn("type"), case .string(let type)? = try? row.decode(DatabaseValue.self, forColumn: "type").storage else {
+    private static func hasChoices(_ row: StoredRow) -> Bool {
+        guard row.has("type"), case .string(let type)? = try? row.raw("type").storage else {
             return false
         }
         return type == FieldType.selectOne.rawValue || type == FieldType.selectMultiple.rawValue
@@ -201,7 +257,7 @@ enum FormTables {
         let rows = if let fieldID {
             try Row.fetchAll(db, sql: select + " WHERE field_id = ? ORDER BY position", arguments: [fieldID])
         } else {
-            try Row.fetchAll(db, sql: select + " ORDER BY field_id, position")
+            try Row.fetchAll(db, sql: select + " ORDER BY 1, 2")
         }
         var choices: [DatabaseValue: [FieldChoice]] = [:]
         for row in rows {
@@ -228,14 +284,19 @@ enum FormTables {
     }
 
     static func field(from row: Row, choices: [FieldChoice] = []) throws -> Field {
+        try field(from: StoredRow(row, table: "field", identity: ""), choices: choices)
+    }
+
+    /// The field of a row of `field` (its identity is filled in here).
+    private static func field(from unnamed: StoredRow, choices: [FieldChoice]) throws -> Field {
         // `id` is the rowid, so it is always an integer; the key is named
         // in messages when it is usable text.
-        let id = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "id"))
+        let id = StoredRow.sql(try unnamed.raw("id"))
         var identity = "id = \(id)"
-        if case .string(let key) = try row.decode(DatabaseValue.self, forColumn: "key").storage, !key.isEmpty {
+        if case .string(let key) = try unnamed.raw("key").storage, !key.isEmpty {
             identity = "key = \(StoredRow.literal(key))"
         }
-        let stored = StoredRow(row, table: "field", identity: identity)
+        let stored = unnamed.identified(as: identity)
         let key = try stored.text("key", replacement: "'field\(id)'")
         if key.isEmpty { try stored.mismatch("key", expected: "text of at least one character", replacement: "'field\(id)'") }
         let lengths: ClosedRange<Int64> = 0...Int64.max
@@ -247,14 +308,14 @@ enum FormTables {
         var shortBelow = ValidationState.minimumValidLength
         var message: String?
         var showIf: ShowCondition?
-        if row.hasColumn("short_below") {
+        if stored.has("short_below") {
             shortBelow = try stored.integer("short_below", in: 0...Int64(Int.max), replacement: "\(ValidationState.minimumValidLength)")
             message = try stored.optionalText("message")
             if message == "" { try stored.mismatch("message", expected: "NULL or text of at least one character", replacement: "NULL") }
             showIf = try condition(stored, key: key)
         }
         var lengthUnit = LengthUnit.characters
-        if row.hasColumn("length_unit") {
+        if stored.has("length_unit") {
             let text = try stored.text("length_unit", replacement: "'characters'")
             guard let unit = LengthUnit(rawValue: text) else {
                 try stored.mismatch("length_unit", expected: "'characters' or 'code_points'", replacement: "'characters'")
@@ -271,7 +332,7 @@ enum FormTables {
             message: message,
             lengthUnit: lengthUnit)
         var hint: String?, defaultValue: String?
-        if row.hasColumn("type") {
+        if stored.has("type") {
             try readTypedRules(stored, into: &rules, choices: choices)
             hint = try stored.optionalText("hint")
             defaultValue = try stored.optionalText("default_value")
@@ -327,7 +388,7 @@ enum FormTables {
         let field = try stored.optionalText("show_if_field")
         let equals = try stored.optionalText("show_if_equals")
         let filled = try stored.boolean("show_if_filled")
-        if stored.row.hasColumn("show_if"), let json = try stored.optionalText("show_if") {
+        if stored.has("show_if"), let json = try stored.optionalText("show_if") {
             guard field == nil, let condition = StoredCondition.condition(from: json) else {
                 try stored.mismatch("show_if", expected: "NULL, or a condition as JSON ({\"field\":\"KEY\",\"at_least\":\"18\"}) while show_if_field is NULL",
                                     replacement: "NULL")
@@ -352,9 +413,12 @@ enum FormTables {
     /// `DELETE FROM minimap_rect` as the fix: the table is derived, and the
     /// next formctl command draws it again.
     static func minimapRects(_ db: Database) throws -> [MinimapRect] {
-        try Row.fetchAll(db, sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY z").map { row in
-            let z = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "z"))
-            let stored = StoredRow(row, table: "minimap_rect", identity: "z = \(z)", fix: "DELETE FROM minimap_rect")
+        let rows = try Row.fetchAll(db, sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY 1")
+        guard let first = rows.first else { return [] }
+        let columns = ColumnIndex(first)
+        return try rows.map { row in
+            let unnamed = StoredRow(row, table: "minimap_rect", identity: "", fix: "DELETE FROM minimap_rect", columns: columns)
+            let stored = unnamed.identified(as: "z = \(StoredRow.sql(try unnamed.raw("z")))")
             let kindName = try stored.text("kind")
             let colorName = try stored.text("color")
             guard let kind = MinimapRect.Kind(rawValue: kindName) else {

@@ -37,11 +37,33 @@ struct StoredRow {
     /// The whole fix, as SQL, when it is not an `UPDATE` of the value.
     let fix: String?
 
-    init(_ row: Row, table: String, identity: String, fix: String? = nil) {
+    /// Where the row's columns are, when the caller made the index once
+    /// for all the rows of a statement, and the row's values in that
+    /// order (read once; see `ColumnIndex`).
+    private let columns: ColumnIndex?
+    private let values: [DatabaseValue]
+
+    init(_ row: Row, table: String, identity: String, fix: String? = nil, columns: ColumnIndex? = nil) {
         self.row = row
         self.table = table
         self.identity = identity
         self.fix = fix
+        self.columns = columns
+        values = columns == nil ? [] : Array(row.databaseValues)
+    }
+
+    private init(_ other: StoredRow, identity: String) {
+        row = other.row
+        table = other.table
+        self.identity = identity
+        fix = other.fix
+        columns = other.columns
+        values = other.values
+    }
+
+    /// This row named by `identity` in messages (once its key is known).
+    func identified(as identity: String) -> StoredRow {
+        StoredRow(self, identity: identity)
     }
 
     /// SQL text literal for `text`. Built by hand: every row read makes
@@ -60,7 +82,14 @@ struct StoredRow {
 
     /// The raw value of `column` (a missing column throws).
     func raw(_ column: String) throws -> DatabaseValue {
-        try row.decode(DatabaseValue.self, forColumn: column)
+        if let index = columns?.index(of: column), index < values.count { return values[index] }
+        return try row.decode(DatabaseValue.self, forColumn: column)
+    }
+
+    /// Whether the row has `column`.
+    func has(_ column: String) -> Bool {
+        if columns?.index(of: column) != nil { return true }
+        return row.hasColumn(column)
     }
 
     private func unusable(_ column: String, _ value: DatabaseValue, expected: String, replacement: String) -> UnusableValue {
@@ -155,5 +184,43 @@ struct StoredRow {
 
     static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+    }
+}
+
+/// The column names of a statement's rows, made once for all its rows.
+///
+/// GRDB finds a column by name by lowercasing every column name up to it
+/// (`Row.index(forColumn:)`), and decodes a value through a generic
+/// throwing call: for a field row's 31 columns, read one by one, that was
+/// a third of decoding a form (issue 35). Here a name is compared exactly,
+/// from the column after the last one found (a row is mostly read in the
+/// order of its columns), and `StoredRow` reads the row's values once. A
+/// name not found (another case, a missing column) falls back to GRDB's
+/// look-up, so that the answer is GRDB's.
+final class ColumnIndex {
+    private let names: [String]
+    /// Where the next look-up starts.
+    private var next = 0
+
+    /// The columns of `row` (and of every row of its statement), which
+    /// must have distinct names: formctl's own lists of columns, never
+    /// `SELECT *` (checking for two of one name cost a tenth of decoding
+    /// a form).
+    init(_ row: Row) {
+        names = Array(row.columnNames)
+        assert(Set(names).count == names.count, "columns of one name: \(names)")
+    }
+
+    /// The column named exactly `name`.
+    func index(of name: String) -> Int? {
+        let count = names.count
+        for step in 0..<count {
+            let index = (next + step) % count
+            if names[index] == name {
+                next = index + 1
+                return index
+            }
+        }
+        return nil
     }
 }

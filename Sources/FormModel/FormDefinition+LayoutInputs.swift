@@ -17,12 +17,16 @@ extension FormDefinition {
     }
 
     /// The fields whose values reach the layout: those the title shows (the
-    /// title's text, and so its size, changes with them) and those a
-    /// `show_if` reads (they show and hide fields). A new value in any other
-    /// field changes nothing on screen but its own field's colour: a text
-    /// field's size never depends on its text.
+    /// title's text, and so its size, changes with them), those a
+    /// `show_if` reads (they show and hide fields), and those whose own
+    /// control's size follows the value (`FieldType.valueSizesControl`: a
+    /// picker). A new value in any other field changes nothing on screen
+    /// but its own field's colour: a text field's size never depends on its
+    /// text, nor a switch's on its state, nor a text editor's on its lines.
     public var keysTheLayoutReads: Set<String> {
-        titleKeys.union(keysConditionsRead)
+        var keys = titleKeys.union(keysConditionsRead)
+        for field in fields where field.rules.type.valueSizesControl { keys.insert(field.key) }
+        return keys
     }
 
     /// The fields some `show_if` condition reads: a new value there may

@@ -63,7 +63,9 @@ struct IncrementalUpdatePropertyTests {
     @Test("after every change the retained picture equals a new FormPicture, bit for bit")
     func changesMatchAFullLayout() async {
         let counts = Counts()
-        await propertyCheck(count: 150, input: Gen.int(in: 0...10_000).array(of: 1...120)) { tape in
+        // 200 forms: a typed field's change is laid out in place less often
+        // (a picker's new label is a new layout), about 58 times in all.
+        await propertyCheck(count: 200, input: Gen.int(in: 0...10_000).array(of: 1...120)) { tape in
             let choices = Tape(tape)
             var form = randomForm(choices)
             let retained = RetainedFormPicture(form: form)
@@ -92,7 +94,7 @@ struct IncrementalUpdatePropertyTests {
             counts.relaidOut += retained.counts.relaidOut
         }
         // Both ways were taken, so the property said something about each.
-        #expect(counts.inPlace > 50, "in place \(counts.inPlace) times")
+        #expect(counts.inPlace > 40, "in place \(counts.inPlace) times")
         #expect(counts.relaidOut > 100, "laid out again \(counts.relaidOut) times")
     }
 }

@@ -37,9 +37,7 @@ struct RequestGuard: RouterMiddleware {
         // stays among the fields, and must be allowed as well.
         let named = (request.head.authority.map { [$0] } ?? []) + request.headers[values: HeaderName.host]
         guard !named.isEmpty, named.allSatisfy(hosts.allows) else {
-            throw APIError(status: .misdirectedRequest, code: "unknownHost",
-                           message: "this server does not answer to the host \(named.first.map { "'\($0)'" } ?? "(none given)"); "
-                               + "start it with --allow-host NAME to answer to another name, such as a reverse proxy's")
+            throw APIError.unknownHost(named.first)
         }
         if let token {
             if request.method == .get || request.method == .head, let given = request.uri.queryParameters["token"] {
@@ -52,38 +50,8 @@ struct RequestGuard: RouterMiddleware {
             guard token.admits(request) else { throw APIError.unauthorized }
         }
         guard origins.allows(request, hosts: named) else {
-            throw APIError(status: .forbidden, code: "foreignOrigin",
-                           message: "a write from another site's page (Origin: \(request.headers[.origin] ?? "")) is refused; "
-                               + "open the form from this server's own address")
+            throw APIError.foreignOrigin(request.headers[.origin] ?? "")
         }
         return try await next(request, context)
-    }
-}
-
-extension APIError {
-    /// No token, or the wrong one (with `WWW-Authenticate: Bearer`).
-    static let unauthorized = APIError(
-        status: .unauthorized, code: "unauthorized",
-        message: "this server needs its token: open the URL formctl serve printed (it ends in ?token=…), "
-            + "or send the header Authorization: Bearer TOKEN",
-        headers: [.wwwAuthenticate: "Bearer"])
-
-    /// Any error a route or the router threw, as the API answers it: an
-    /// `APIError` as it is, the router's "no such route" as 404
-    /// `notFound`, Hummingbird's other HTTP errors with their status, and
-    /// anything else as 500 `internalError`.
-    init(answering error: any Error) {
-        switch error {
-        case let error as APIError:
-            self = error
-        case let error as FormKitError:
-            self.init(error)
-        case let error as HTTPError where error.status == .notFound:
-            self.init(status: .notFound, code: "notFound", message: "no such route; see /openapi.json for the API's routes")
-        case let error as any HTTPResponseError:
-            self.init(status: error.status, code: "httpError", message: "the request was refused: \(error.status)")
-        default:
-            self.init(status: .internalServerError, code: "internalError", message: "internal error: \(error)")
-        }
     }
 }

@@ -25,7 +25,7 @@ public enum ExitStatus {
     public static let table: [Row] = [
         Row(code: 0, meaning: "success", errors: []),
         Row(code: failed, meaning: "no such field (get), or a shown field does not pass (check, submit)", errors: [.fieldNotFound, .checkFailed]),
-        Row(code: 64, meaning: "usage: bad arguments, a number out of its range, an unknown field, row, page or response, "
+        Row(code: usage, meaning: "usage: bad arguments, a number out of its range, an unknown field, row, page or response, "
             + "a key in use, a width or tab bar height out of range, removing a row or page that still holds fields "
             + "or the last page, a form file leaving out fields that hold values (apply without --prune), a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long)",
             errors: [.unknownName, .conflict, .outOfRange, .invalidPath]),
@@ -44,6 +44,11 @@ public enum ExitStatus {
 
     /// `check` found a shown field that does not pass; `get` found no field.
     public static let failed: Int32 = 1
+    /// A usage mistake (sysexits' EX_USAGE): the FormKit errors of its
+    /// row, and the ones a front end finds in its own arguments (`serve`'s
+    /// `ServeError`: a non-loopback host without a token, a port or body
+    /// limit out of range).
+    public static let usage: Int32 = 64
     /// A value refused, also an argument that is not UTF-8.
     public static let refused: Int32 = 65
     /// `serve` cannot listen on its address and port (sysexits'

@@ -8,9 +8,9 @@ import Hummingbird
 public struct APIError: HTTPResponseError, Equatable {
     /// The HTTP status.
     public let status: HTTPResponse.Status
-    /// A stable name to match on: FormKit's `Code` raw value, or one of the
-    /// server's own (`malformedJSON`, `unauthorized`, `foreignOrigin`,
-    /// `bodyTooLarge`, `unknownHost`, `notFound`).
+    /// A stable name to match on: FormKit's `Code` raw value, one of the
+    /// server's own (`ServerRefusal`), or `httpError` for another of
+    /// Hummingbird's HTTP errors (with that error's status).
     public let code: String
     /// What happened and what to do, as the CLI says it.
     public let message: String
@@ -20,12 +20,20 @@ public struct APIError: HTTPResponseError, Equatable {
     /// submit answers `check --json`'s list.
     let body: String?
 
-    public init(status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
+    /// Private: every code comes from FormKit's `Code`, from
+    /// `ServerRefusal`, or is `httpError` (see `init(answering:)`).
+    private init(status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers
         body = nil
+    }
+
+    /// One of the server's own refusals, with its status and code from
+    /// `refusal`, and `message`.
+    public init(_ refusal: ServerRefusal, message: String, headers: HTTPFields = [:]) {
+        self.init(status: refusal.status, code: refusal.code, message: message, headers: headers)
     }
 
     /// FormKit's error as the API answers it.
@@ -43,9 +51,24 @@ public struct APIError: HTTPResponseError, Equatable {
         }
     }
 
-    /// A request body that is not the JSON the route takes.
-    public static func malformedJSON(_ detail: String) -> APIError {
-        APIError(status: .badRequest, code: "malformedJSON", message: "the request body is not the JSON this route takes: \(detail)")
+    /// Any error a route, a middleware or the router threw, as the API
+    /// answers it: an `APIError` as it is, FormKit's with its status from
+    /// `HTTPStatusTable`, the router's "no such route" as 404 `notFound`,
+    /// Hummingbird's other HTTP errors with their status (`httpError`), and
+    /// anything else as 500 `internalError`.
+    init(answering error: any Error) {
+        switch error {
+        case let error as APIError:
+            self = error
+        case let error as FormKitError:
+            self.init(error)
+        case let error as HTTPError where error.status == .notFound:
+            self = .routeNotFound
+        case let error as any HTTPResponseError:
+            self.init(status: error.status, code: "httpError", message: "the request was refused: \(error.status)")
+        default:
+            self.init(status: .internalServerError, code: FormKitError.Code.internalError.rawValue, message: "internal error: \(error)")
+        }
     }
 
     /// The JSON text of the body.

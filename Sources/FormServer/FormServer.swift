@@ -29,12 +29,20 @@ public final class FormServer: Sendable {
         events = EventFeed(session: session)
     }
 
-    /// Every route, behind the request guard: what `run` serves, and what
+    /// Every route, behind the middleware: what `run` serves, and what
     /// tests call in process.
     public func router() -> Router<ServerContext> {
         let router = Router(context: ServerContext.self)
-        // First: middleware applies to the routes added after it.
-        router.add(middleware: RequestGuard(configuration: configuration))
+        // First: middleware applies to the routes added after it, and the
+        // first added is the outermost. The headers go on every answer,
+        // errors included, so they sit outside the error mapping; the
+        // checks throw their refusals to it.
+        router.add(middleware: SecurityHeaders.contentSecurity)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: APIErrorMiddleware())
+        router.add(middleware: HostCheck(configuration: configuration))
+        if let token = configuration.token { router.add(middleware: TokenCheck(token: token)) }
+        router.add(middleware: OriginCheck(configuration: configuration))
         let body = RequestBodyReader(limit: configuration.bodyLimit)
         APIRoutes(form: session.file, body: body).add(to: router)
         EventRoutes(feed: events).add(to: router)

@@ -13,8 +13,7 @@ struct RequestBodyReader: Sendable {
         do {
             return try await request.body.collect(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw APIError(status: .contentTooLarge, code: "bodyTooLarge",
-                           message: "the request body is over the server's limit of \(limit) bytes")
+            throw APIError.bodyTooLarge(limit: limit)
         }
     }
 

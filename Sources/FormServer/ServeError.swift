@@ -1,5 +1,5 @@
-/// Why `formctl serve` cannot start (the CLI exits 64 for each: a usage
-/// mistake the user can fix on the command line).
+/// Why `formctl serve` cannot start (the CLI exits `ExitStatus.usage`, 64,
+/// for each: a usage mistake the user can fix on the command line).
 public enum ServeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A host other than loopback without `--token`.
     case tokenRequired(host: String)

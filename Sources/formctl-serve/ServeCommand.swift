@@ -58,7 +58,7 @@ struct ServeCommand: ParsableCommand {
             server = try FormServer(configuration: configuration)
         } catch let error as ServeError {
             Terminal.printError(error.description)
-            throw ExitCode(64)
+            throw ExitCode(ExitStatus.usage)
         } catch let error as FormKitError {
             _ = try reportingErrors { () throws(FormKitError) in throw error }
             return

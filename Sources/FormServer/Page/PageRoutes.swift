@@ -5,7 +5,8 @@ import Hummingbird
 /// nothing), `POST /` (the plain form post, for a browser without script)
 /// and the static `GET /app.js` and `GET /app.css`, held in the binary as
 /// string constants. The page's script then talks to the JSON API and
-/// `/api/events`.
+/// `/api/events`. Each page route's FormKit work runs on the database's
+/// threads (`DatabaseWork`), as the API's does.
 struct PageRoutes: Sendable {
     let form: StoredForm
     let body: RequestBodyReader
@@ -13,12 +14,13 @@ struct PageRoutes: Sendable {
     func add(to router: Router<ServerContext>) {
         router.get("/") { request, _ in
             let query = Self.query(of: request)
-            return page(query["page"], outcome: PageOutcome(query: query))
+            let (html, status) = await DatabaseWork.run { page(query["page"], outcome: PageOutcome(query: query)) }
+            return Self.html(html, status: status)
         }
         router.post("/") { request, _ in
             let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
             let page = post.page ?? Self.query(of: request)["page"]
-            let outcome = save(post)
+            let outcome = await DatabaseWork.run { save(post) }
             var location = "/"
             var items: [String] = []
             if let page { items.append("page=" + PageLink.queryValue(page)) }
@@ -34,44 +36,61 @@ struct PageRoutes: Sendable {
         }
     }
 
-    /// The page `key` (nil: the one the form shows) with `outcome`; an
-    /// error (an unknown page: 404) as a short HTML page with the CLI's
-    /// message and its status.
-    func page(_ key: String?, outcome: PageOutcome?) -> Response {
+    /// The HTML of page `key` (nil: the one the form shows) with
+    /// `outcome`, and its status; an error (an unknown page: 404) as a
+    /// short HTML page with the CLI's message and its status. Blocking:
+    /// called on `DatabaseWork`'s threads.
+    func page(_ key: String?, outcome: PageOutcome?) -> (html: String, status: HTTPResponse.Status) {
         do throws(FormKitError) {
             let snapshot = try PageSnapshot.load(from: form, page: key)
             let report = outcome == .checkFailed ? try form.check() : nil
-            return Self.html(PageHTML(snapshot: snapshot, outcome: outcome, report: report).html, status: .ok)
+            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report).html, .ok)
         } catch {
-            return Self.html(ErrorPageHTML(error: error).html, status: HTTPStatusTable.status(for: error.code))
+            return (ErrorPageHTML(error: error).html, HTTPStatusTable.status(for: error.code))
         }
     }
 
-    /// Saves each posted value that differs from the stored one (a value
+    /// Saves the posted values that differ from the stored ones (a value
     /// left as it was is not written again, so another browser's change to
-    /// it stands), then submits when Submit was pressed and every value
-    /// was saved. Returns what to show.
+    /// it stands) in one transaction (`loadValues`: one commit, one layout),
+    /// then submits when Submit was pressed and every value was saved.
+    /// Returns what to show. Blocking: called on `DatabaseWork`'s threads.
+    ///
+    /// A value refused on its own (not UTF-8 text, a NUL, a field that no
+    /// longer exists) is left out and named, and the others are still
+    /// saved, as when each value was set by itself; a failure of the whole
+    /// write (busy, read-only) names every value it would have saved.
     func save(_ post: FormPostBody) -> PageOutcome? {
         var stored: [String: String] = [:]
         if let listings = try? form.fieldListings() {
             for listing in listings { stored[listing.field.key] = listing.field.value }
         }
-        var notSaved: [String] = []
-        var firstError: FormKitError.Code?
-        for (key, value) in post.values where value == nil || stored[key] != value {
-            guard let value else {
-                notSaved.append(key)
-                firstError = firstError ?? .invalidValue
-                continue
-            }
+        let posted = post.values.filter { $0.value == nil || stored[$0.key] != $0.value }
+        var refused: [String: FormKitError.Code] = [:]
+        var pending: [(key: String, value: String)] = []
+        for (key, value) in posted {
+            if let value { pending.append((key, value)) } else { refused[key] = .invalidValue }
+        }
+        // Each round either writes every pending value, or leaves out the
+        // one key a refusal names (refused before anything is written),
+        // or gives up on them all: it ends.
+        while !pending.isEmpty {
             do throws(FormKitError) {
-                try form.set(key, to: value)
+                _ = try form.loadValues(FormValues(entries: pending))
+                pending = []
+            } catch .store(.invalidValue(let key, _)) where pending.contains(where: { $0.key == key }) {
+                refused[key] = refused[key] ?? .invalidValue
+                pending.removeAll { $0.key == key }
+            } catch .store(.unknownField(let key, _)) where pending.contains(where: { $0.key == key }) {
+                refused[key] = refused[key] ?? .unknownName
+                pending.removeAll { $0.key == key }
             } catch {
-                notSaved.append(key)
-                firstError = firstError ?? error.code
+                for (key, _) in pending where refused[key] == nil { refused[key] = error.code }
+                pending = []
             }
         }
-        if !notSaved.isEmpty { return .notSaved(keys: notSaved, code: firstError ?? .invalidValue) }
+        let notSaved = posted.map(\.key).filter { refused[$0] != nil }
+        if let first = notSaved.first { return .notSaved(keys: notSaved, code: refused[first] ?? .invalidValue) }
         guard post.submits else { return nil }
         do throws(FormKitError) {
             return .submitted(id: try form.submit().response.id)

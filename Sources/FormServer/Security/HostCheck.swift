@@ -1,9 +1,16 @@
+import Hummingbird
+
 /// The `Host` names the server answers to: loopback's (`127.0.0.1`,
 /// `localhost`, `[::1]`), the address it listens on, and each
 /// `--allow-host`. A page that a browser loaded from any other name (an
 /// attacker's domain re-pointed at 127.0.0.1, DNS rebinding) sends that
 /// name, and is answered 421 (`unknownHost`) without reaching a route.
-struct HostCheck: Sendable {
+///
+/// The first check a request passes (the token's and the Origin's come
+/// after it), inside `APIErrorMiddleware`, which answers its refusal.
+struct HostCheck: RouterMiddleware {
+    typealias Context = ServerContext
+
     /// Names allowed on any port, lowercased, IPv6 addresses bracketed.
     let names: Set<String>
     /// `name:port` pairs allowed on that port only (an `--allow-host`
@@ -33,6 +40,19 @@ struct HostCheck: Sendable {
         if names.contains(parsed.name) { return true }
         guard let port = parsed.port else { return false }
         return namesWithPort.contains("\(parsed.name):\(port)")
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let named = Self.names(of: request)
+        guard !named.isEmpty, named.allSatisfy(allows) else { throw APIError.unknownHost(named.first) }
+        return try await next(request, context)
+    }
+
+    /// The host names `request` gives: HTTP/1's `Host` arrives as the
+    /// authority; a second `Host` header stays among the fields, and must
+    /// be allowed as well.
+    static func names(of request: Request) -> [String] {
+        (request.head.authority.map { [$0] } ?? []) + request.headers[values: HeaderName.host]
     }
 
     /// An IPv6 address as a `Host` header writes it: in brackets.

@@ -11,7 +11,12 @@ import Hummingbird
 /// too, on any port and scheme, for a proxy that sends its own `Host`.
 /// Writes without `Origin` (curl, scripts) pass: a browser always sends
 /// it on the cross-site writes this guards against.
-struct OriginCheck: Sendable {
+///
+/// The last check before the routes, after `HostCheck` (so every `Host`
+/// the request names is the server's) and the token's.
+struct OriginCheck: RouterMiddleware {
+    typealias Context = ServerContext
+
     /// `--allow-host` names, lowercased, without ports.
     let proxyNames: Set<String>
 
@@ -21,6 +26,13 @@ struct OriginCheck: Sendable {
 
     /// The methods that change something, whose origin is checked.
     static let writeMethods: Set<HTTPRequest.Method> = [.put, .post, .delete, .patch]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard allows(request, hosts: HostCheck.names(of: request)) else {
+            throw APIError.foreignOrigin(request.headers[.origin] ?? "")
+        }
+        return try await next(request, context)
+    }
 
     /// Whether `request` may go on: not a write, a write without `Origin`,
     /// or one whose `Origin` is this server.

@@ -4,27 +4,26 @@ import Hummingbird
 /// page run only scripts and styles served by this server (no inline
 /// script, so a value that slipped into the HTML unescaped still could not
 /// run), talk only to this server, and not be framed (clickjacking).
+///
+/// Two middleware put them on: Hummingbird's `ContentSecurityMiddleware`
+/// (`contentSecurity`: the policy and `X-Content-Type-Options: nosniff`, so
+/// that a JSON or SVG answer is never taken for HTML), and ours,
+/// `SecurityHeadersMiddleware`, for the rest.
 enum SecurityHeaders {
     /// The Content-Security-Policy of every answer.
-    static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    static let policy: ContentSecurityPolicy = [
+        .defaultSrc(.self), .scriptSrc(.self), .styleSrc(.self), .imgSrc(.self, "data:"), .connectSrc(.self),
+        .frameAncestors(.none), .baseURI(.none), .formAction(.self),
+    ]
 
-    /// Adds the headers to `response`: the policy, `nosniff` (a JSON or SVG
-    /// answer is never taken for HTML), no referrer to other sites (the URL may hold the
-    /// token), and `no-store` for the API's answers (values change, and a
-    /// shared cache must not keep them), unless a route set its own
-    /// `Cache-Control`.
-    static func add(to response: inout Response, path: String) {
-        response.headers[.contentSecurityPolicy] = contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        // same-origin, not no-referrer: under no-referrer a browser sends
-        // `Origin: null` with a plain form post, which OriginCheck refuses;
-        // same-origin still sends no referrer (which may hold the token)
-        // to other sites.
-        response.headers[HeaderName.referrerPolicy] = "same-origin"
-        if response.headers[.cacheControl] == nil, isAPI(path) {
-            response.headers[.cacheControl] = "no-store"
-        }
+    /// `policy` as the header's value.
+    static let contentSecurityPolicy = policy.description
+
+    /// Hummingbird's middleware that puts `policy` and `nosniff` on every
+    /// answer that passes it (an error must be an answer by then: it sits
+    /// outside `APIErrorMiddleware`).
+    static var contentSecurity: ContentSecurityMiddleware<ServerContext> {
+        ContentSecurityMiddleware(contentSecurityPolicy: policy)
     }
 
     /// The API's paths: `/api/…` and the document that describes it.

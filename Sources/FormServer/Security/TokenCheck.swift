@@ -3,8 +3,14 @@ import Hummingbird
 /// The token every request must carry when one is configured: in
 /// `Authorization: Bearer T` (API clients) or in the `formctl_token`
 /// cookie that a `GET /?token=T` visit sets (browsers: the URL printed
-/// once, after which the token leaves the address bar).
-struct TokenCheck: Sendable {
+/// once, after which the token leaves the address bar). Without it, or
+/// with a wrong one, the answer is 401 (`unauthorized`).
+///
+/// Runs after `HostCheck` and before `OriginCheck`; only a server with a
+/// token has it.
+struct TokenCheck: RouterMiddleware {
+    typealias Context = ServerContext
+
     /// The token's bytes.
     let secret: [UInt8]
 
@@ -13,6 +19,17 @@ struct TokenCheck: Sendable {
 
     init(token: String) {
         secret = Array(token.utf8)
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.method == .get || request.method == .head, let given = request.uri.queryParameters["token"] {
+            guard matches(given) else { throw APIError.unauthorized }
+            // The token goes into a cookie and out of the address bar
+            // (and the history, and any Referer).
+            return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: cookie(), .cacheControl: "no-store"])
+        }
+        guard admits(request) else { throw APIError.unauthorized }
+        return try await next(request, context)
     }
 
     /// Whether `request` carries the token, in its `Authorization` header

@@ -37,11 +37,11 @@ public struct FormFieldView: View {
 
     public var body: some View {
         VStack(alignment: .leading) {
-            if control.showsLabelAbove {
+            if control.showsLabelAbove && hint.isEmpty {
                 Text(label)
-            }
-            if !hint.isEmpty {
-                Text(hint).font(.caption).foregroundColor(.secondary)
+            } else {
+                // Erased, as the typed controls are (see `controlView`).
+                AnyView(labelAndHint)
             }
             controlView.anchorPreference(key: FormElementsKey.self, value: .bounds) { [kind] bounds in
                 // With room for the container's element, which the
@@ -65,7 +65,29 @@ public struct FormFieldView: View {
         }
     }
 
+    /// The label above the control, when the control does not carry it,
+    /// and the hint under it.
+    @ViewBuilder private var labelAndHint: some View {
+        if control.showsLabelAbove {
+            Text(label)
+        }
+        if !hint.isEmpty {
+            Text(hint).font(.caption).foregroundColor(.secondary)
+        }
+    }
+
     @ViewBuilder private var controlView: some View {
+        if case .textField(let value, let placeholder) = control {
+            TextField(placeholder, text: value)
+        } else {
+            // The other controls behind one erased view: a text form never
+            // makes their types (each generic type's metadata is built the
+            // first time a process uses it, and `set` lays a form out once).
+            AnyView(typedControl)
+        }
+    }
+
+    @ViewBuilder private var typedControl: some View {
         switch control {
         case .textField(let value, let placeholder):
             TextField(placeholder, text: value)

@@ -19,12 +19,6 @@ public enum FieldType: String, CaseIterable, Codable, Hashable, Sendable {
     /// Whether length rules and `pattern` apply (text and long text only).
     public var isText: Bool { self == .text || self == .longText }
 
-    /// Whether the size of the control a field of this type is drawn as
-    /// may change with its value: a `select_one` is a picker that shows
-    /// the chosen label beside the field's, and a longer label can wrap
-    /// the field's onto another line. The other controls keep their size
-    /// whatever the value (a text field, a text editor, switches).
-    public var valueSizesControl: Bool { self == .selectOne }
 
     /// What a value that does not parse as this type is told: the form
     /// expected (nil for the types every text fits).

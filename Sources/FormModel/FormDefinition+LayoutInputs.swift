@@ -17,16 +17,14 @@ extension FormDefinition {
     }
 
     /// The fields whose values reach the layout: those the title shows (the
-    /// title's text, and so its size, changes with them), those a
-    /// `show_if` reads (they show and hide fields), and those whose own
-    /// control's size follows the value (`FieldType.valueSizesControl`: a
-    /// picker). A new value in any other field changes nothing on screen
-    /// but its own field's colour: a text field's size never depends on its
-    /// text, nor a switch's on its state, nor a text editor's on its lines.
+    /// title's text, and so its size, changes with them) and those a
+    /// `show_if` reads (they show and hide fields). A new value in any other
+    /// field changes nothing on screen but its own field's colour: no
+    /// control's size depends on its value (a text field takes the width
+    /// offered and one line, a picker's selection takes what its label
+    /// leaves, a switch and a text editor keep their sizes).
     public var keysTheLayoutReads: Set<String> {
-        var keys = titleKeys.union(keysConditionsRead)
-        for field in fields where field.rules.type.valueSizesControl { keys.insert(field.key) }
-        return keys
+        titleKeys.union(keysConditionsRead)
     }
 
     /// The fields some `show_if` condition reads: a new value there may

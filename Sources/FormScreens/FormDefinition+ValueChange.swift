@@ -19,8 +19,8 @@ extension FormDefinition {
     /// A value reaches the screen in two places. Its field's colour follows
     /// the field's state: the `field` rectangle of `key` is recoloured. Its
     /// text shows in the field's control, whose size does not depend on it
-    /// (a text field takes the width offered and one line's height) except
-    /// for a picker's (`FieldType.valueSizesControl`: nil then), and in the title
+    /// (a text field takes the width offered and one line's height, a
+    /// picker's selection what its label leaves), and in the title
     /// when the title template names the field: then the title's size, and
     /// everything below it, may change, and the answer is nil. Everything
     /// else (rows, widths, visibility, pages) is not a value, except that a
@@ -31,7 +31,7 @@ extension FormDefinition {
     public func minimapRects(afterValueOf key: String, changedFrom before: FormDefinition, rects: [MinimapRect]) -> [MinimapRect]? {
         guard let field = fields.first(where: { $0.key == key }), title == before.title else { return nil }
         // A value a condition reads may show or hide fields: a layout's work.
-        if conditionsRead(key) || field.rules.type.valueSizesControl { return nil }
+        if conditionsRead(key) { return nil }
         let color = field.state.color
         return rects.map { rect in
             guard rect.kind == .field, rect.key == key else { return rect }

@@ -95,7 +95,8 @@ public struct FormFieldView: View {
             TextEditor(text: value).frame(height: FieldControl.textEditorHeight)
         // A toggle's or picker's label goes first in its row
         // (`layoutPriority`): an HStack would otherwise offer it half of
-        // what the switch leaves, sharing the rest with the spacer, and a
+        // what the switch leaves (sharing the rest with the spacer), or
+        // half the row (sharing it with the picker's selection), and a
         // short label would wrap where a `Form` row shows it on one line.
         case .toggle(let isOn):
             Toggle(isOn: isOn) { Text(label).layoutPriority(1) }.modifier(RowBackdrop())

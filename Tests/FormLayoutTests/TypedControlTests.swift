@@ -58,4 +58,23 @@ struct TypedControlTests {
         #expect(texts(layout(Picker("Colour", selection: "blue", options: options))).flatMap(\.lines).filter { !$0.isEmpty } == ["Colour"])
         #expect(texts(layout(Picker("Colour", selection: String?.none, options: options))).flatMap(\.lines).filter { !$0.isEmpty } == ["Colour"])
     }
+
+    /// The selection takes what the label leaves, so the picker's size
+    /// (and so the minimap's rectangle) never follows the selection: a
+    /// new choice only recolours the field.
+    @Test func aPickersSizeDoesNotDependOnItsSelection() {
+        func sizes(_ selected: String) -> [CGRect] {
+            let view = Picker(selectedLabel: selected) { Text("Favourite colour of the week").layoutPriority(1) }
+                .frame(width: 180).fixedSize(horizontal: false, vertical: true)
+            // The label's frame: where it sits and how many lines it wraps to.
+            return layout(view).displayList.items.compactMap { item in
+                if case .text(let lines, _) = item.shape, lines.joined(separator: " ").hasPrefix("Favourite") { item.frame } else { nil }
+            }
+        }
+        let short = sizes("")
+        #expect(short.count == 1)
+        for selected in ["Red", "A rather long colour name indeed", String(repeating: "W", count: 80)] {
+            #expect(sizes(selected) == short, "\(selected)")
+        }
+    }
 }

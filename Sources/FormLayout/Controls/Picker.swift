@@ -4,9 +4,10 @@ import Foundation
 /// default style inside a `Form` on iOS 16 and later (`.menu`): the label
 /// at the leading edge, the selected option's label at the trailing edge in
 /// the secondary colour, as wide as it is offered and one line of its font
-/// tall. The selection is offered room before the label and the spacer
-/// (`layoutPriority(1)`), so that a short one is not cut. With nothing
-/// selected, or a selection no option has, the trailing side is empty.
+/// tall. The selection takes the room the label leaves and is cut to fit,
+/// so the picker's size does not depend on which option is selected. With
+/// nothing selected, or a selection no option has, the trailing side is
+/// empty.
 ///
 /// SwiftUI builds the options from content views with `tag(_:)`; headless,
 /// they are given as values and labels. iOS draws a small
@@ -34,10 +35,12 @@ public struct Picker<Label: View>: View {
     public var body: some View {
         HStack {
             label
-            Spacer()
-            // Before the spacer: otherwise the stack offers the selection
-            // half of what the label leaves, and a short one is cut.
-            Text(selectedLabel).lineLimit(1).foregroundColor(.secondary).layoutPriority(1)
+            // The selection takes what the label leaves, cut to fit and
+            // against the trailing edge. Its frame's least width is 0, so
+            // what the label is offered, and so the picker's size, never
+            // depends on which option is selected.
+            Text(selectedLabel).lineLimit(1).foregroundColor(.secondary)
+                .frame(minWidth: 0, maxWidth: .infinity, alignment: .trailing)
         }
     }
 }

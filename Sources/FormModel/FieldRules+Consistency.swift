@@ -44,19 +44,41 @@ extension FieldRules {
     }
 
     /// A property set that the type does not take.
+    ///
+    /// As bits, one per property in `Self.checkedProperties`' order: a
+    /// form's reading asks this of every field, and a list of names looked
+    /// up in `FieldProperty.all` cost more than the rest of the reading of
+    /// a typed field.
     private var inapplicable: (property: String, reason: String)? {
-        let given: [(String, Bool)] = [
-            ("min_length", minLength != nil), ("max_length", maxLength != nil), ("pattern", pattern != nil), ("email", email),
-            ("length_unit", lengthUnit != .characters),
-            ("min", lowerBound?.isInclusive == true), ("above", lowerBound?.isInclusive == false),
-            ("max", upperBound?.isInclusive == true), ("below", upperBound?.isInclusive == false),
-            ("step", step != nil), ("choices", !choices.isEmpty),
-            ("min_selected", minSelected != nil), ("max_selected", maxSelected != nil),
-        ]
-        for (name, isSet) in given where isSet {
-            guard let property = FieldProperty.named(name), !property.applies(to: type) else { continue }
-            return (name, "`\(name)` applies to \(property.typeNames) fields only, not to a `\(type.rawValue)` field")
+        let given = [minLength != nil, maxLength != nil, pattern != nil, email, lengthUnit != .characters,
+                     lowerBound?.isInclusive == true, lowerBound?.isInclusive == false,
+                     upperBound?.isInclusive == true, upperBound?.isInclusive == false,
+                     step != nil, !choices.isEmpty, minSelected != nil, maxSelected != nil]
+            .enumerated().reduce(into: UInt32(0)) { bits, flag in if flag.element { bits |= 1 << UInt32(flag.offset) } }
+        let misplaced = given & ~Self.takenBits(of: type)
+        guard misplaced != 0 else { return nil }
+        let bit = misplaced.trailingZeroBitCount
+        // Every name below is in `FieldProperty.all` (FieldPropertyCoverageTests).
+        guard bit < Self.checkedProperties.count else { return nil }
+        let property = Self.checkedProperties[bit]
+        return (property.name, "`\(property.name)` applies to \(property.typeNames) fields only, not to a `\(type.rawValue)` field")
+    }
+
+    /// The properties `inapplicable` checks, in the order of its bits.
+    private static let checkedProperties: [FieldProperty] = [
+        "min_length", "max_length", "pattern", "email", "length_unit", "min", "above", "max", "below",
+        "step", "choices", "min_selected", "max_selected",
+    ].compactMap(FieldProperty.named)
+
+    /// For each type (in `FieldType.allCases`' order), a bit per checked property it takes.
+    private static let takenBitsByType: [UInt32] = FieldType.allCases.map { type in
+        checkedProperties.enumerated().reduce(into: UInt32(0)) { bits, entry in
+            if entry.element.applies(to: type) { bits |= 1 << UInt32(entry.offset) }
         }
-        return nil
+    }
+
+    private static func takenBits(of type: FieldType) -> UInt32 {
+        guard let index = FieldType.allCases.firstIndex(of: type) else { return ~0 }
+        return takenBitsByType[index]
     }
 }

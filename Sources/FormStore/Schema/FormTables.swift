@@ -261,8 +261,17 @@ enum FormTables {
         }
         var choices: [DatabaseValue: [FieldChoice]] = [:]
         for row in rows {
-            let id = try row.decode(DatabaseValue.self, forColumn: "field_id")
-            let place = StoredRow.sql(try row.decode(DatabaseValue.self, forColumn: "position"))
+            // By column number, and without a message prepared while the
+            // value and label are text, as the STRICT table keeps them: a
+            // form may hold thousands of choices, and a look-up by name
+            // lowercases every column name up to the one asked for.
+            let id = try row.decode(DatabaseValue.self, atIndex: 0)
+            if case .string(let value) = try row.decode(DatabaseValue.self, atIndex: 2).storage,
+               case .string(let label) = try row.decode(DatabaseValue.self, atIndex: 3).storage {
+                choices[id, default: []].append(FieldChoice(value: value, label: label))
+                continue
+            }
+            let place = StoredRow.sql(try row.decode(DatabaseValue.self, atIndex: 1))
             let stored = StoredRow(row, table: "field_choice", identity: "field_id = \(StoredRow.sql(id)) AND position = \(place)")
             choices[id, default: []].append(FieldChoice(value: try stored.text("value"), label: try stored.text("label", replacement: "value")))
         }

@@ -101,9 +101,17 @@ public struct FormFieldView: View {
         case .toggle(let isOn):
             Toggle(isOn: isOn) { Text(label).layoutPriority(1) }.modifier(RowBackdrop())
         case .picker(let selectedLabel):
-            Picker(selectedLabel: selectedLabel) { Text(label).layoutPriority(1) }
-                .frame(minHeight: SwiftUIConstants.textFieldHeight)
-                .modifier(RowBackdrop())
+            // At least a text field's height, through a strut beside it
+            // rather than `frame(minHeight:)`: a flexible frame's size
+            // follows the height it is offered, so the field's stack would
+            // ask the picker anew at every height it tries, where the
+            // strut's size and the picker's follow the width alone (a fifth
+            // of a 10,000-choice-field layout).
+            ZStack {
+                Color.clear.frame(width: 0, height: SwiftUIConstants.textFieldHeight)
+                Picker(selectedLabel: selectedLabel) { Text(label).layoutPriority(1) }
+            }
+            .modifier(RowBackdrop())
         case .toggles(let choices):
             VStack(alignment: .leading) {
                 ForEach(choices.indices, id: \.self) { index in

@@ -105,8 +105,8 @@ public struct FormFieldView: View {
             // rather than `frame(minHeight:)`: a flexible frame's size
             // follows the height it is offered, so the field's stack would
             // ask the picker anew at every height it tries, where the
-            // strut's size and the picker's follow the width alone (a fifth
-            // of a 10,000-choice-field layout).
+            // strut's size and the picker's follow the width alone (10,000
+            // pickers: a sixth fewer instructions).
             ZStack {
                 Color.clear.frame(width: 0, height: SwiftUIConstants.textFieldHeight)
                 Picker(selectedLabel: selectedLabel) { Text(label).layoutPriority(1) }

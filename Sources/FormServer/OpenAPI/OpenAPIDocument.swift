@@ -11,7 +11,7 @@ enum OpenAPIDocument {
               var document = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
               let paths = document["paths"] as? [String: Any] else { return "{}\n" }
         document["paths"] = paths.filter { path, _ in path == "/" || path == "/openapi.json" || path.hasPrefix("/api/respond/") }
-        guard let filtered = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]) else { return "{}\n" }
+        guard let filtered = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else { return "{}\n" }
         return String(decoding: filtered, as: UTF8.self) + "\n"
     }()
 

@@ -163,4 +163,46 @@ struct CollectTests {
         #expect(server.token.count == 64, "a token is made on loopback")
         #expect(server.stop().status == 0)
     }
+
+    @Test("a blank form holds each field's default, never the owner's values; answers keep their type; the title shows the respondent's own")
+    func blankFormAndTypedAnswers() throws {
+        let sandbox = try Sandbox()
+        let file = sandbox.path("form.yaml")
+        try Data("""
+            title: "Hi {name}"
+            pages:
+              - key: main
+                rows:
+                  - width: 540
+                    fields:
+                      - {key: name, label: Name, required: true}
+                      - {key: age, label: Age, type: integer, default: 30, min: 0, max: 150}
+                      - {key: fruit, label: Fruit, type: select_one, choices: [apple, pear], default: pear}
+
+            """.utf8).write(to: URL(fileURLWithPath: file))
+        try sandbox.ok(["apply", file])
+        try sandbox.ok(["set", "name", "Owner"])
+        let server = try CollectServer(sandbox)
+        let ada = RespondentBrowser(port: server.port)
+        #expect(try ada.value("name") == "")
+        let age = try ada.request("GET", "/api/respond/fields/age").body
+        #expect(age.contains(#""value":30"#) && age.contains(#""type":"integer""#), "\(age)")
+        #expect(try ada.value("fruit") == "pear")
+        #expect(try !ada.request("GET", "/").body.contains("Owner"))
+
+        // A JSON number, and text that is no integer: stored as set stores them.
+        let typed = try ada.request("PUT", "/api/respond/fields/age", body: #"{"value": 41}"#,
+                                    headers: [("X-Forwarded-Proto", "https")])
+        #expect(typed.status == 200 && typed.body.contains(#""value":41"#) && typed.body.contains(#""state":"valid""#), "\(typed)")
+        #expect(typed.header("set-cookie")?.contains("; Secure") == true, "Secure behind an HTTPS proxy")
+        let wrong = try ada.answer("age", "forty")
+        #expect(wrong.status == 200 && wrong.body.contains(#""state":"invalid""#), "\(wrong)")
+        #expect(try ada.answer("age", "42").status == 200)
+        #expect(try ada.answer("name", "Ada").status == 200)
+        #expect(try ada.request("GET", "/").body.contains("<h1 id=\"title\">Hi Ada</h1>"))
+        #expect(try ada.request("POST", "/api/respond/submit").status == 201)
+        #expect(try sandbox.value("SELECT type || ':' || value FROM answer WHERE key = 'age'") == "integer:42")
+        #expect(try sandbox.value("SELECT value FROM field WHERE key = 'name'") == "Owner", "the shared value is untouched")
+        #expect(server.stop().status == 0)
+    }
 }

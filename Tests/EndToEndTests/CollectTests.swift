@@ -205,4 +205,25 @@ struct CollectTests {
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'name'") == "Owner", "the shared value is untouched")
         #expect(server.stop().status == 0)
     }
+
+    @Test("without script: a respondent's form post saves their answers and submits them, to their own draft only")
+    func plainFormPost() throws {
+        let sandbox = try Sandbox()
+        let server = try CollectServer(sandbox)
+        let zed = RespondentBrowser(port: server.port)
+        let saved = try zed.request("POST", "/", body: "field%3Afirst=Zed&page=main&action=save")
+        #expect(saved.status == 303 && saved.header("location") == "/?page=main" && zed.cookie != nil, "\(saved)")
+        #expect(try zed.value("first") == "Zed")
+        let pat = RespondentBrowser(port: server.port)
+        let refused = try pat.request("POST", "/", body: "field%3Afirst=Pat&action=submit")
+        #expect(refused.status == 303 && refused.header("location") == "/?check=failed", "\(refused)")
+        #expect(try pat.request("GET", "/?check=failed").body.contains("Not submitted"))
+        let body = "field%3Afirst=Pat&field%3Amiddle=Middle&field%3Alast=Lastname&field%3Aemail=pat%40example.com&action=submit"
+        let submitted = try pat.request("POST", "/", body: body)
+        #expect(submitted.status == 303 && submitted.header("location") == "/?submitted=own", "\(submitted)")
+        #expect(try pat.request("GET", "/?submitted=own").body.contains("Your response is submitted"))
+        #expect(try sandbox.value("SELECT group_concat(status || ':' || (SELECT value FROM answer WHERE response_id = response.id AND key = 'first')) FROM response") == "draft:Zed,complete:Pat")
+        #expect(try zed.value("first") == "Zed")
+        #expect(server.stop().status == 0)
+    }
 }

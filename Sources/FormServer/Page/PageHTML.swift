@@ -91,6 +91,8 @@ struct PageHTML {
         switch outcome {
         case .submitted(let id):
             return "<p>Response \(id) stored; the form is cleared.</p>"
+        case .submittedOwn:
+            return "<p>Your response is submitted. Thank you.</p>"
         case .checkFailed:
             guard let report, !report.passes else { return "<p>Not submitted: the form did not pass check.</p>" }
             return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey, base: paths.page)

@@ -25,9 +25,28 @@ struct RespondRoutes: Sendable {
     func add(to router: Router<ServerContext>) {
         router.get("/") { request, _ in
             let respondent = RespondentCookie.respondent(of: request)
-            let page = PageRoutes.query(of: request)["page"]
-            let (html, status) = await DatabaseWork.run { pageHTML(respondent, page: page) }
+            let query = PageRoutes.query(of: request)
+            let (html, status) = await DatabaseWork.run { pageHTML(respondent, page: query["page"], outcome: PageOutcome(query: query)) }
             return PageRoutes.html(html, status: status)
+        }
+        // The plain form post, for a browser without script: the values
+        // that differ from the respondent's are answered one by one, then
+        // the draft is submitted when Submit was pressed.
+        router.post("/") { request, _ in
+            let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
+            let page = post.page ?? PageRoutes.query(of: request)["page"]
+            let cookie = RespondentCookie.respondent(of: request)
+            let (respondent, outcome) = await DatabaseWork.run { save(post, cookie: cookie) }
+            if let respondent { feed.notify(respondent) }
+            var items: [String] = []
+            if let page { items.append("page=" + PageLink.queryValue(page)) }
+            if let outcome { items.append(outcome.query) }
+            var response = Response(status: .seeOther, headers: [.location: "/" + (items.isEmpty ? "" : "?" + items.joined(separator: "&")),
+                                                                 .cacheControl: "no-store"])
+            if let respondent {
+                response.headers[.setCookie] = RespondentCookie.setCookie(respondent, ttl: settings.draftTTL, request: request)
+            }
+            return response
         }
         let api = router.group("api/respond")
         api.get("fields") { request, _ in
@@ -110,12 +129,61 @@ struct RespondRoutes: Sendable {
         return RespondentID.generate()
     }
 
-    /// The respondent's page `page` (nil: the one the form shows), and its
-    /// status; an error as a short HTML page. Blocking.
-    private func pageHTML(_ respondent: RespondentID?, page: String?) -> (html: String, status: HTTPResponse.Status) {
+    /// Saves a respondent's plain form post: the posted values that differ
+    /// from their form's, each answered as `PUT` answers it, then a submit
+    /// when Submit was pressed and every value was saved. Returns the
+    /// respondent written as (nil: nothing written) and what to show.
+    /// Blocking: on a database thread.
+    private func save(_ post: FormPostBody, cookie: RespondentID?) -> (RespondentID?, PageOutcome?) {
+        var respondent: RespondentID?
         do throws(FormKitError) {
-            let snapshot = try PageSnapshot.load(from: try form.respondentForm(respondent), page: page)
-            return (PageHTML(snapshot: snapshot, outcome: nil, report: nil, paths: .respondent).html, .ok)
+            let current = try form.respondentForm(cookie)
+            var values: [String: String] = [:]
+            for field in current.form.fields { values[field.key] = field.value }
+            var notSaved: [String] = []
+            var code = FormKitError.Code.invalidValue
+            for (key, value) in post.values where value == nil || values[key] != value {
+                guard let value else {
+                    notSaved.append(key)
+                    continue
+                }
+                do throws(FormKitError) {
+                    let writer = try resolved(respondent, cookie)
+                    respondent = writer
+                    _ = try form.answer(key, with: value, as: writer, limits: settings.limits)
+                } catch {
+                    notSaved.append(key)
+                    code = error.code
+                }
+            }
+            if !notSaved.isEmpty { return (respondent, .notSaved(keys: notSaved, code: code)) }
+            guard post.submits else { return (respondent, nil) }
+            let writer = try resolved(respondent, cookie)
+            respondent = writer
+            try form.submitDraft(of: writer, limits: settings.limits)
+            return (respondent, .submittedOwn)
+        } catch .checkFailed {
+            return (respondent, .checkFailed)
+        } catch {
+            return (respondent, .failed(code: error.code))
+        }
+    }
+
+    /// `known` once a post has written, else `writer(for: cookie)`: one
+    /// post writes as one respondent.
+    private func resolved(_ known: RespondentID?, _ cookie: RespondentID?) throws(FormKitError) -> RespondentID {
+        if let known { return known }
+        return try writer(for: cookie)
+    }
+
+    /// The respondent's page `page` (nil: the one the form shows) with
+    /// `outcome`, and its status; an error as a short HTML page. Blocking.
+    private func pageHTML(_ respondent: RespondentID?, page: String?, outcome: PageOutcome?) -> (html: String, status: HTTPResponse.Status) {
+        do throws(FormKitError) {
+            let own = try form.respondentForm(respondent)
+            let snapshot = try PageSnapshot.load(from: own, page: page)
+            let report = outcome == .checkFailed ? own.check : nil
+            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: .respondent).html, .ok)
         } catch {
             let answer = APIError(error)
             return (ErrorPageHTML(error: error).html, answer.status)

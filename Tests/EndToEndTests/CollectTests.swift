@@ -151,6 +151,11 @@ struct CollectTests {
             let document = try browser.request("GET", "/openapi.json")
             #expect(document.status == 200 && document.body.contains("/api/respond/fields") && !document.body.contains("\"/api/fields\""))
         }
+        // A respondent's write from another site's page: 403, nothing written.
+        let foreign = RespondentBrowser(port: server.port)
+        let forged = try foreign.request("PUT", "/api/respond/fields/first", body: #"{"value":"x"}"#, headers: [("Origin", "http://evil.example")])
+        #expect(forged.status == 403 && forged.body.contains(#""error":"foreignOrigin""#) && foreign.cookie == nil, "\(forged)")
+        #expect(try sandbox.value("SELECT count(*) FROM response") == "1")
         #expect(try server.owner("GET", "/api/fields/first").body.contains(#""value":"""#), "the shared value is untouched")
         #expect(try server.owner("GET", "/openapi.json").body.contains("\"/api/fields\""))
         let visit = try HTTP.request(port: server.port, "GET", "/owner?token=\(server.token)")

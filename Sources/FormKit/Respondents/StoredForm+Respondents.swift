@@ -57,6 +57,12 @@ extension StoredForm {
         return stored
     }
 
+    /// Whether `respondent` has an open draft (cheaper than reading their
+    /// form).
+    public func hasOpenDraft(_ respondent: RespondentID) throws(FormKitError) -> Bool {
+        try reading { db throws(FormStoreError) in try db.openDraft(of: respondent.hash) } != nil
+    }
+
     /// Whether `respondent` has submitted a response (`--once`).
     public func hasSubmitted(_ respondent: RespondentID) throws(FormKitError) -> Bool {
         try reading { db throws(FormStoreError) in try db.hasSubmitted(respondent.hash) }

@@ -123,7 +123,7 @@ struct RespondRoutes: Sendable {
     /// submitted (`alreadySubmitted`). Blocking: on a database thread.
     private func writer(for cookie: RespondentID?) throws(FormKitError) -> RespondentID {
         if let cookie {
-            if try form.respondentForm(cookie).draft != nil { return cookie }
+            if try form.hasOpenDraft(cookie) { return cookie }
             if settings.once, try form.hasSubmitted(cookie) { throw .store(.alreadySubmitted) }
         }
         return RespondentID.generate()

@@ -47,19 +47,17 @@ extension FormDatabase {
                                  limits: DraftLimits) throws(FormStoreError) -> (form: FormDefinition, draft: Int64, created: Bool) {
         if isReadOnly { throw .readOnly(path: path) }
         for round in 0..<Self.plannedRounds + 1 {
+            // One read: the structure, the draft and its answers agree.
             let read = try mappingErrors(path: path) {
                 try queue.read { db in
-                    (version: try ResponseTables.fieldsVersion(db), form: try FormTables.definition(db),
-                     draft: try Self.openDraft(respondent, db))
+                    let form = try FormTables.definition(db)
+                    let draft = try Self.openDraft(respondent, db)
+                    return (version: try ResponseTables.fieldsVersion(db), form: form,
+                            answered: try draft.map { try Self.form(form, answeredBy: $0, db) })
                 }
             }
-            var form = read.form
-            let blank = Self.blank(form)
-            if let draft = read.draft {
-                form = try mappingErrors(path: path) { try queue.read { db in try Self.form(read.form, answeredBy: draft, db) } }
-            } else {
-                form = blank
-            }
+            let blank = Self.blank(read.form)
+            var form = read.answered ?? blank
             guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
                 throw .unknownField(key, among: form.fields.map(\.key))
             }
@@ -127,6 +125,12 @@ extension FormDatabase {
             if let stored { return stored }
         }
         throw .busy(path: path)
+    }
+
+    /// `respondent`'s open draft's id; nil when they have none. One
+    /// indexed look-up, for a write that only needs to know.
+    public func openDraft(of respondent: String) throws(FormStoreError) -> Int64? {
+        try mappingErrors(path: path) { try queue.read { db in try Self.openDraft(respondent, db) } }
     }
 
     /// Whether `respondent` has a complete response (`--once`).

@@ -98,15 +98,19 @@ public final class FormServer: Sendable {
             lock?.release()
         }
         guard let collect = configuration.collect else { return try await app.runService() }
-        // The sweep runs at start, then every `sweepInterval`, alongside
-        // the server and the respondents' heartbeats; all end with it.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.runService() }
-            let sweeper = Task { await self.sweepLoop(collect) }
-            defer { sweeper.cancel() }
-            try await group.next()
-            group.cancelAll()
+        // The sweep runs at start, then every `sweepInterval`, beside the
+        // server; it is stopped, and a sweep under way let finish, before
+        // the database closes.
+        let sweeper = Task { await self.sweepLoop(collect) }
+        do {
+            try await app.runService()
+        } catch {
+            sweeper.cancel()
+            await sweeper.value
+            throw error
         }
+        sweeper.cancel()
+        await sweeper.value
     }
 
     /// Sweeps expired drafts now and every `sweepInterval`, and sends

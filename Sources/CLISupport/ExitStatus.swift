@@ -37,8 +37,8 @@ public enum ExitStatus {
         Row(code: 70, meaning: "internal error", errors: [.internalError]),
         Row(code: 74, meaning: "not a formctl SQLite database, corrupt, or holding a value formctl cannot use "
             + "(the message gives the sqlite3 fix)", errors: [.unusableDatabase]),
-        Row(code: 75, meaning: "database busy", errors: [.busy]),
-        Row(code: 77, meaning: "database read-only or permission denied", errors: [.readOnly]),
+        Row(code: busy, meaning: "database busy, or already served by another formctl serve --collect", errors: [.busy]),
+        Row(code: readOnly, meaning: "database read-only or permission denied", errors: [.readOnly]),
         Row(code: 78, meaning: "schema newer than this formctl", errors: [.schemaTooNew]),
     ]
 
@@ -54,6 +54,12 @@ public enum ExitStatus {
     /// `serve` cannot listen on its address and port (sysexits'
     /// EX_UNAVAILABLE).
     public static let cannotListen: Int32 = 69
+    /// The database is busy (sysexits' EX_TEMPFAIL), also a database that
+    /// another `serve --collect` serves: try again later.
+    public static let busy: Int32 = 75
+    /// The database is read-only or may not be written, also a lock file
+    /// beside it that `serve --collect` cannot make.
+    public static let readOnly: Int32 = 77
     /// Added to a signal's number when `edit` stops on that signal, as a
     /// shell reports it.
     public static let signalBase: Int32 = 128

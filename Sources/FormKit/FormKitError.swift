@@ -80,16 +80,17 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
             switch error {
             case .unknownField, .unknownRow, .unknownPage, .unknownResponse: .unknownName
             case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues, .valuesNotKept,
-                 .responseNotDraft, .unsavedValues: .conflict
+                 .responseNotDraft, .unsavedValues, .alreadySubmitted: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath
             case .invalidValue: .invalidValue
             case .noDatabase, .noFolder, .unreachablePath: .noDatabase
             case .notADatabase, .notAFormDatabase, .damagedSchema, .unusableValue: .unusableDatabase
-            case .busy: .busy
+            // Drafts open up as they are submitted or swept: try later.
+            case .busy, .tooManyDrafts: .busy
             case .readOnly, .permissionDenied: .readOnly
             case .schemaTooNew: .schemaTooNew
-            case .underlying: .internalError
+            case .underlying, .diskFull: .internalError
             }
         }
     }

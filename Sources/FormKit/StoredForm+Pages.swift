@@ -85,7 +85,14 @@ extension StoredForm {
 
     /// Every field in form order with its page; only page `page`'s when given.
     public func fieldListings(page: String? = nil) throws(FormKitError) -> [FieldListing] {
-        let form = try definition()
+        try FieldListing.listings(of: try definition(), page: page)
+    }
+}
+
+extension FieldListing {
+    /// Every field of `form` in form order with its page; only page
+    /// `page`'s when given (an unknown page is `unknownPage`).
+    static func listings(of form: FormDefinition, page: String?) throws(FormKitError) -> [FieldListing] {
         if let page, form.page(page) == nil { throw .store(.unknownPage(page, among: form.pages.map(\.key))) }
         let pageOfRow = form.pageOfRow
         return zip(form.fields, form.shownFlags).compactMap { field, shown in

@@ -253,6 +253,12 @@ public struct StoredForm: Hashable, Sendable {
     }
 
     private func minimap(rects: [MinimapRect], width: Double, format: RenderFormat, columns: Int) throws(FormKitError) -> String {
+        try Self.minimap(rects: rects, width: width, format: format, columns: columns)
+    }
+
+    /// `rects` in an area `width` wide, as `format` draws them (a form
+    /// read already: a respondent's, for one).
+    static func minimap(rects: [MinimapRect], width: Double, format: RenderFormat, columns: Int) throws(FormKitError) -> String {
         let list = DisplayList(minimapRects: rects, minimapWidth: width)
         if format == .json {
             return try JSONText.encode(MinimapJSON(width: Double(list.size.width), height: Double(list.size.height), rects: rects))

@@ -38,6 +38,10 @@ public struct APIError: HTTPResponseError, Equatable {
 
     /// FormKit's error as the API answers it.
     public init(_ error: FormKitError) {
+        if let refusal = Self.refusal(for: error) {
+            self = refusal
+            return
+        }
         status = HTTPStatusTable.status(for: error.code)
         code = error.code.rawValue
         message = error.description
@@ -68,6 +72,19 @@ public struct APIError: HTTPResponseError, Equatable {
             self.init(status: error.status, code: "httpError", message: "the request was refused: \(error.status)")
         default:
             self.init(status: .internalServerError, code: FormKitError.Code.internalError.rawValue, message: "internal error: \(error)")
+        }
+    }
+
+    /// The server's own refusal for a FormKit error that has one: the
+    /// respondents' limits and a full disk, whose statuses (409, 503, 507)
+    /// are the server's, not the CLI table's.
+    static func refusal(for error: FormKitError) -> APIError? {
+        guard case .store(let store) = error else { return nil }
+        switch store {
+        case .alreadySubmitted: return .alreadySubmitted
+        case .tooManyDrafts(let limit): return .tooManyDrafts(limit: limit)
+        case .diskFull: return .diskFull
+        default: return nil
         }
     }
 

@@ -17,16 +17,30 @@ public final class FormServer: Sendable {
     public let session: FormSession
     /// The change feed behind `GET /api/events`.
     let events: EventFeed
+    /// Respondents' own event streams (`--collect`).
+    let respondents: RespondentFeed
+    /// The lock that makes this the database's one collecting server
+    /// (`--collect`); nil otherwise.
+    private let lock: ServeLock?
 
     /// Checks `configuration` (see `ServerConfiguration.validate()`) and
     /// opens the form's database. Throws `ServeError` for a configuration
     /// that cannot be served, `FormKitError` for a database that cannot be
     /// opened.
+    /// In `--collect` mode the database's lock is taken first: another
+    /// collecting server on it is `ServeError.alreadyServed`.
     public init(configuration: ServerConfiguration) throws {
         try configuration.validate()
         self.configuration = configuration
-        session = try FormSession(path: configuration.databasePath)
+        lock = configuration.collect == nil ? nil : try ServeLock(databasePath: configuration.databasePath)
+        do {
+            session = try FormSession(path: configuration.databasePath)
+        } catch {
+            lock?.release()
+            throw error
+        }
         events = EventFeed(session: session)
+        respondents = RespondentFeed(form: session.file)
     }
 
     /// Every route, behind the middleware: what `run` serves, and what
@@ -41,13 +55,25 @@ public final class FormServer: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: APIErrorMiddleware())
         router.add(middleware: HostCheck(configuration: configuration))
-        if let token = configuration.token { router.add(middleware: TokenCheck(token: token)) }
+        // In --collect mode the respondents' routes are public and every
+        // other needs the token, loopback included.
+        let tokenCheck = configuration.token.map { token in
+            configuration.collect == nil ? TokenCheck(token: token)
+                : TokenCheck(token: token, isPublic: RespondentPaths.contains, signInPage: PagePaths.owner.page)
+        }
+        if let tokenCheck { router.add(middleware: tokenCheck) }
         router.add(middleware: OriginCheck(configuration: configuration))
         let body = RequestBodyReader(limit: configuration.bodyLimit)
         APIRoutes(form: session.file, body: body).add(to: router)
         EventRoutes(feed: events).add(to: router)
-        OpenAPIRoute().add(to: router)
-        PageRoutes(form: session.file, body: body).add(to: router)
+        if let collect = configuration.collect {
+            OpenAPIRoute(owner: tokenCheck).add(to: router)
+            PageRoutes(form: session.file, body: body, paths: .owner).add(to: router)
+            RespondRoutes(form: session.file, body: body, settings: collect, feed: respondents).add(to: router)
+        } else {
+            OpenAPIRoute().add(to: router)
+            PageRoutes(form: session.file, body: body).add(to: router)
+        }
         return router
     }
 
@@ -67,8 +93,36 @@ public final class FormServer: Sendable {
         )
         defer {
             events.close()
+            respondents.close()
             session.close()
+            lock?.release()
         }
-        try await app.runService()
+        guard let collect = configuration.collect else { return try await app.runService() }
+        // The sweep runs at start, then every `sweepInterval`, beside the
+        // server; it is stopped, and a sweep under way let finish, before
+        // the database closes.
+        let sweeper = Task { await self.sweepLoop(collect) }
+        do {
+            try await app.runService()
+        } catch {
+            sweeper.cancel()
+            await sweeper.value
+            throw error
+        }
+        sweeper.cancel()
+        await sweeper.value
+    }
+
+    /// Sweeps expired drafts now and every `sweepInterval`, and sends
+    /// respondents' streams their heartbeat, until cancelled.
+    private func sweepLoop(_ collect: CollectSettings) async {
+        while !Task.isCancelled {
+            let form = session.file
+            let ttl = collect.draftTTL.seconds
+            // A failed sweep (the database busy) is tried again next time.
+            _ = await DatabaseWork.run { try? form.sweepDrafts(olderThan: ttl) }
+            try? await Task.sleep(for: collect.sweepInterval)
+            respondents.beat()
+        }
     }
 }

@@ -19,6 +19,13 @@ public enum ServerRefusal: String, CaseIterable, Sendable {
     case bodyTooLarge
     /// A `Host` the server does not answer to (421).
     case unknownHost
+    /// A respondent who has submitted writes again under `--once` (409).
+    case alreadySubmitted
+    /// A new respondent's first write past `--max-drafts` open drafts
+    /// (503, with `Retry-After`).
+    case tooManyDrafts
+    /// The disk holding the database is full (507); nothing was stored.
+    case diskFull
 
     /// The status the refusal is answered with.
     public var status: HTTPResponse.Status {
@@ -29,6 +36,10 @@ public enum ServerRefusal: String, CaseIterable, Sendable {
         case .notFound: .notFound
         case .bodyTooLarge: .contentTooLarge
         case .unknownHost: .misdirectedRequest
+        case .alreadySubmitted: .conflict
+        case .tooManyDrafts: .serviceUnavailable
+        // HTTPTypes names no 507 (WebDAV's Insufficient Storage).
+        case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 
@@ -62,6 +73,25 @@ extension APIError {
     static func bodyTooLarge(limit: Int) -> APIError {
         APIError(.bodyTooLarge, message: "the request body is over the server's limit of \(limit) bytes")
     }
+
+    /// A write of a respondent who has submitted, under `--once`.
+    static let alreadySubmitted = APIError(
+        .alreadySubmitted, message: "this form takes one response per person, and yours has been submitted")
+
+    /// A new respondent's first write while `limit` drafts are open.
+    static func tooManyDrafts(limit: Int) -> APIError {
+        APIError(.tooManyDrafts, message: "the form has as many answers in progress as it takes (\(limit)); try again later",
+                 headers: [.retryAfter: String(tooManyDraftsRetrySeconds)])
+    }
+
+    /// Seconds a new respondent waits before trying again past
+    /// `--max-drafts`: drafts free up as they are submitted or swept.
+    static let tooManyDraftsRetrySeconds = 60
+
+    /// A write refused because the disk is full. The database's path is
+    /// left out: the message may go to a respondent.
+    static let diskFull = APIError(
+        .diskFull, message: "the server's disk is full, so nothing of this request was stored; try again later")
 
     /// A request naming `host` (nil: none), which the server does not answer to.
     static func unknownHost(_ host: String?) -> APIError {

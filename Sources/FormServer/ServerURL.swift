@@ -3,8 +3,10 @@ public enum ServerURL {
     /// `http://HOST:PORT/`, with `?token=T` when a token was generated (it
     /// is printed once, so it goes where it is used). An IPv6 address is
     /// bracketed.
-    public static func string(host: String, port: Int, token: String?) -> String {
+    /// `path` follows the `/` (`owner`: the owner's page in `--collect`
+    /// mode).
+    public static func string(host: String, port: Int, path: String = "", token: String?) -> String {
         let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return "http://\(shownHost):\(port)/" + (token.map { "?token=\($0)" } ?? "")
+        return "http://\(shownHost):\(port)/\(path)" + (token.map { "?token=\($0)" } ?? "")
     }
 }

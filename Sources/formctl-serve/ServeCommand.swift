@@ -19,6 +19,15 @@ struct ServeCommand: ParsableCommand {
             sets a cookie from its first /?token=T visit; API clients send Authorization: Bearer T). \
             See docs/serve.md for the API, the statuses and running behind a reverse proxy.
 
+            --collect serves the form to many respondents through one link: each visitor answers in a draft \
+            of their own (a cookie names it; only its hash is stored), sees only their own values, and \
+            submits a response that check must pass. The first line printed is the respondents' link, the \
+            second the owner's (/owner?token=T): the owner's page, /api/fields…, /api/submit and \
+            /api/events need the token even on loopback, where one is made when none is given. Drafts \
+            are swept --draft-ttl after their last write; past --max-drafts open drafts a new respondent \
+            gets 503; --once takes one response per cookie. One --collect server per database: a second \
+            one exits 75.
+
             \(ExitStatus.helpText)
             """)
 
@@ -40,30 +49,79 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest request body in bytes.", valueName: "bytes"))
     var bodyLimit = ServerConfiguration.defaultBodyLimit
 
+    @Flag(help: "Collect responses: each visitor of the link answers in a draft of their own (see above).")
+    var collect = false
+
+    @Option(help: ArgumentHelp("With --collect: how long a draft lives after its last write: a whole number and d, h, m or s (30d, 12h, 15m, 90s).",
+                               valueName: "duration"))
+    var draftTTL: String?
+
+    @Option(help: ArgumentHelp("With --collect: open drafts past which a new respondent gets 503 with Retry-After (existing drafts keep working).",
+                               valueName: "n"))
+    var maxDrafts: Int?
+
+    @Flag(help: "With --collect: one response per respondent; after submitting, their writes get 409 alreadySubmitted.")
+    var once = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         if generateToken && token != nil { throw ValidationError("Give --token or --generate-token, not both.") }
+        if !collect && (draftTTL != nil || maxDrafts != nil || once) {
+            throw ValidationError("--draft-ttl, --max-drafts and --once are for --collect.")
+        }
+    }
+
+    /// The collect settings the flags give; nil without --collect. A bad
+    /// --draft-ttl or --max-drafts is a usage error (64).
+    private func collectSettings() throws(ServeError) -> CollectSettings? {
+        guard collect else { return nil }
+        var settings = CollectSettings(once: once)
+        if let draftTTL {
+            guard let ttl = DraftTTL(draftTTL) else { throw .invalidDraftTTL(draftTTL) }
+            settings.draftTTL = ttl
+        }
+        if let maxDrafts {
+            guard maxDrafts > 0 else { throw .invalidMaxDrafts(maxDrafts) }
+            settings.maxDrafts = maxDrafts
+        }
+        return settings
     }
 
     func run() throws {
         // A server keeps running: closed databases are not worth keeping.
         StoredForm.keepsClosedConnections = false
+        let collectSettings: CollectSettings?
+        do {
+            collectSettings = try self.collectSettings()
+        } catch {
+            Terminal.printError(error.description)
+            throw ExitCode(ExitStatus.usage)
+        }
+        // In collect mode the owner's routes need a token on loopback too:
+        // one is made when none is given (and printed in the owner's link).
+        let loopback = ServerConfiguration(host: host, databasePath: "").listensOnLoopback
+        let makesToken = generateToken || (collectSettings != nil && token == nil && loopback)
         let configuration = ServerConfiguration(
             host: host, port: port, databasePath: StoredForm.resolvedPath(database.db),
-            token: generateToken ? ServerToken.generate() : token,
-            allowedHosts: allowedHosts, bodyLimit: bodyLimit)
+            token: makesToken ? ServerToken.generate() : token,
+            allowedHosts: allowedHosts, bodyLimit: bodyLimit, collect: collectSettings)
         let server: FormServer
         do {
             server = try FormServer(configuration: configuration)
         } catch let error as ServeError {
             Terminal.printError(error.description)
-            throw ExitCode(ExitStatus.usage)
+            switch error {
+            case .alreadyServed: throw ExitCode(ExitStatus.busy)
+            case .cannotLock: throw ExitCode(ExitStatus.readOnly)
+            default: throw ExitCode(ExitStatus.usage)
+            }
         } catch let error as FormKitError {
             _ = try reportingErrors { () throws(FormKitError) in throw error }
             return
         }
-        let urlToken = generateToken ? configuration.token : nil
+        let urlToken = makesToken ? configuration.token : nil
+        let collecting = collectSettings != nil
         let outcome = Mutex<(any Error)?>(nil)
         let finished = DispatchSemaphore(value: 0)
         // The command runs on the main thread, which is not one of Swift's
@@ -71,7 +129,13 @@ struct ServeCommand: ParsableCommand {
         Task {
             do {
                 try await server.run { port in
-                    Terminal.write(ServerURL.string(host: configuration.host, port: port, token: urlToken) + "\n")
+                    if collecting {
+                        // First the respondents' link, then the owner's.
+                        Terminal.write(ServerURL.string(host: configuration.host, port: port, token: nil) + "\n"
+                            + ServerURL.string(host: configuration.host, port: port, path: "owner", token: urlToken) + "\n")
+                    } else {
+                        Terminal.write(ServerURL.string(host: configuration.host, port: port, token: urlToken) + "\n")
+                    }
                 }
             } catch {
                 outcome.withLock { $0 = error }

@@ -35,7 +35,9 @@ extension ResponsesCommand {
                 of id,submitted_at,status and one column per field key (a field named id, submitted_at or status \
                 is written as values.KEY), then one row per response. The keys are the form's, in form order, \
                 then those only older responses have (fields removed since). An answer of a field that was not \
-                shown is empty (null in JSON) unless --include-hidden. See docs/responses.md.
+                shown is empty (null in JSON) unless --include-hidden. With --status draft the table adds each draft's \
+                age: since its last write for a respondent's draft (serve --collect), else since it was stored. \
+                See docs/responses.md.
                 """)
 
         @Option(help: ArgumentHelp("table, json, jsonl or csv.", valueName: "format"))
@@ -66,21 +68,45 @@ extension ResponsesCommand {
         /// the terminal has room for.
         private func printTable(_ form: StoredForm, _ filter: ResponseFilter) throws {
             let includesHidden = self.filter.includeHidden
+            // Drafts listed alone show their age: since the last write of
+            // a respondent's draft (serve --collect), which the sweep
+            // counts its TTL from.
+            let showsAge = filter.status == .draft
             var rows: [[String]] = []
             try reportingErrors { () throws(FormKitError) in
+                let ages = showsAge ? try form.draftAges() : [:]
                 try form.forEachResponse(filter) { response in
                     let answers = response.answers.filter { ($0.isShown || includesHidden) && !$0.value.isEmpty }
                     let summary = answers.isEmpty ? "(no answers)"
                         : answers.map { "\($0.key)=\(DisplayText.escaped($0.value))" }.joined(separator: ", ")
-                    rows.append([String(response.id), response.submittedAt, response.status.rawValue, summary])
+                    var row = [String(response.id), response.submittedAt, response.status.rawValue]
+                    if showsAge { row.append(Self.age(seconds: ages[response.id] ?? 0)) }
+                    rows.append(row + [summary])
                 }
             }
             guard !rows.isEmpty else { return Terminal.write("no responses\n") }
             let idWidth = rows.map { $0[0].count }.max() ?? 2
-            // id, submitted_at (24), status (8), two spaces between columns.
-            let room = max(20, (Terminal.columns ?? 100) - max(2, idWidth) - 24 - 8 - 6)
-            for index in rows.indices { rows[index][3] = Self.clipped(rows[index][3], to: room) }
-            Terminal.write(DisplayText.table(header: ["id", "submitted_at", "status", "answers"], rows: rows))
+            // id, submitted_at (24), status (8), age (8), two spaces between columns.
+            let room = max(20, (Terminal.columns ?? 100) - max(2, idWidth) - 24 - 8 - 6 - (showsAge ? 10 : 0))
+            let last = showsAge ? 4 : 3
+            for index in rows.indices { rows[index][last] = Self.clipped(rows[index][last], to: room) }
+            let header = showsAge ? ["id", "submitted_at", "status", "age", "answers"] : ["id", "submitted_at", "status", "answers"]
+            Terminal.write(DisplayText.table(header: header, rows: rows))
+        }
+
+        /// An age in its two largest units: `3d 4h`, `2h 5m`, `5m 12s`, `12s`.
+        static func age(seconds: Int64) -> String {
+            let seconds = max(0, seconds)
+            let units: [(String, Int64)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+            guard let first = units.firstIndex(where: { seconds >= $0.1 }) else { return "0s" }
+            let (name, size) = units[first]
+            var text = "\(seconds / size)\(name)"
+            if first + 1 < units.count {
+                let (nextName, nextSize) = units[first + 1]
+                let rest = (seconds % size) / nextSize
+                if rest > 0 { text += " \(rest)\(nextName)" }
+            }
+            return text
         }
 
         /// `text` (already escaped) cut to `limit` characters with an ellipsis.

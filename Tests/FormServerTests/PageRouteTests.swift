@@ -189,7 +189,10 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
                 let script = String(buffer: response.body)
-                #expect(script.contains("new EventSource('/api/events?page='"))
+                // The API's prefix comes from the page (`/api`, or a
+                // respondent's `/api/respond` in collect mode).
+                #expect(script.contains("new EventSource(api + '/events?page='"))
+                #expect(script.contains("main.getAttribute('data-api') || '/api'"))
                 #expect(!script.contains("innerHTML"))
             }
             try await client.execute(uri: "/app.css", method: .get) { response in

@@ -12,12 +12,18 @@ import Testing
         let made: [(ServerRefusal, APIError)] = [
             (.malformedJSON, .malformedJSON("x")), (.unauthorized, .unauthorized), (.foreignOrigin, .foreignOrigin("http://a")),
             (.notFound, APIError(answering: HTTPError(.notFound))), (.bodyTooLarge, .bodyTooLarge(limit: 1)), (.unknownHost, .unknownHost(nil)),
+            (.alreadySubmitted, APIError(FormKitError.store(.alreadySubmitted))),
+            (.tooManyDrafts, APIError(FormKitError.store(.tooManyDrafts(limit: 2)))),
+            (.diskFull, APIError(FormKitError.store(.diskFull(path: "/secret/form.db")))),
         ]
         #expect(Set(made.map(\.0.code)) == Set(ServerRefusal.allCases.map(\.code)))
         for (refusal, error) in made {
             #expect(error.code == refusal.code)
             #expect(error.status == refusal.status)
         }
+        // What a respondent may read: no path of the server's, a time to wait.
+        #expect(!APIError(FormKitError.store(.diskFull(path: "/secret/form.db"))).message.contains("/secret"))
+        #expect(APIError(FormKitError.store(.tooManyDrafts(limit: 2))).headers[.retryAfter] != nil)
         #expect(HTTPStatusTable.serverErrors.map(\.code) == ServerRefusal.allCases.map(\.code))
         #expect(HTTPStatusTable.serverErrors.map(\.status) == ServerRefusal.allCases.map(\.status))
     }

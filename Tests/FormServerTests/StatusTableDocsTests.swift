@@ -42,18 +42,19 @@ import Testing
         #expect(try Self.statusesInDocs() == Self.statusesInCode())
     }
 
-    @Test("DECISIONS' statuses: 400 401 403 404 409 413 421 422 503, each with its codes")
+    @Test("DECISIONS' statuses: 400 401 403 404 409 413 421 422 503 507, each with its codes")
     func decidedStatuses() {
         let table = Self.statusesInCode()
         #expect(table[400]?.contains("malformedJSON") == true)
         #expect(table[401] == ["unauthorized"])
         #expect(table[403]?.contains("foreignOrigin") == true)
         #expect(table[404]?.isSuperset(of: ["fieldNotFound", "unknownName", "notFound"]) == true)
-        #expect(table[409]?.contains("checkFailed") == true)
+        #expect(table[409]?.isSuperset(of: ["checkFailed", "alreadySubmitted"]) == true)
         #expect(table[413] == ["bodyTooLarge"])
         #expect(table[421] == ["unknownHost"])
         #expect(table[422]?.contains("invalidValue") == true)
-        #expect(table[503] == ["busy"])
+        #expect(table[503] == ["busy", "tooManyDrafts"])
+        #expect(table[507] == ["diskFull"])
     }
 
     @Test("the server's own refusals answer the status the table gives them")

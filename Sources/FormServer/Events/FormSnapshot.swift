@@ -51,6 +51,30 @@ struct FormSnapshot: Sendable {
         } else {
             (form, stored) = (try file.editableForm(), nil)
         }
+        return snapshot(of: form, stored: stored, pages: pages, minimaps: minimaps)
+    }
+
+    /// A respondent's form (`--collect`): its fields and the rectangles of
+    /// `page` (nil: the page the form shows, kept under nil), laid out by
+    /// `minimaps`. A page that does not exist has no rectangles.
+    static func respondent(_ form: FormDefinition, page: String?, minimaps: PageMinimaps) -> FormSnapshot {
+        var snapshot = snapshot(of: form, stored: nil, pages: [], minimaps: minimaps)
+        let key: String?
+        if let page {
+            key = page
+        } else if case .page(let selected) = PageSelection(of: form) {
+            key = selected
+        } else {
+            key = form.pages.first?.key
+        }
+        if let key, form.page(key) != nil { snapshot.rects[page] = minimaps.rects(of: form, page: key) }
+        return snapshot
+    }
+
+    /// `form`'s snapshot with the minimaps of `pages`: the selected page's
+    /// from `stored` (nil: left out), the others from `minimaps`.
+    private static func snapshot(of form: FormDefinition, stored: [MinimapRect]?, pages: Set<String?>,
+                                 minimaps: PageMinimaps) -> FormSnapshot {
         var fields: [String: FieldState] = [:]
         fields.reserveCapacity(form.fields.count)
         for (field, shown) in zip(form.fields, form.shownFlags) {

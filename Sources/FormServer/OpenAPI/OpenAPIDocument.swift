@@ -1,7 +1,20 @@
+import Foundation
+
 /// The OpenAPI 3.1 document of `formctl serve`'s HTTP interface, served at
 /// `/openapi.json`: every route, its parameters and bodies, the error body
 /// and the statuses (`HTTPStatusTable`; a test holds the two together).
 enum OpenAPIDocument {
+    /// The document without the owner's routes: what a respondent gets
+    /// in `--collect` mode (`/`, `/api/respond/…`, `/openapi.json`).
+    static let respondentJSON: String = {
+        guard let data = json.data(using: .utf8),
+              var document = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let paths = document["paths"] as? [String: Any] else { return "{}\n" }
+        document["paths"] = paths.filter { path, _ in path == "/" || path == "/openapi.json" || path.hasPrefix("/api/respond/") }
+        guard let filtered = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else { return "{}\n" }
+        return String(decoding: filtered, as: UTF8.self) + "\n"
+    }()
+
     /// The document as JSON text.
     static let json = #"""
 {
@@ -131,9 +144,106 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/owner": {
+      "get": {
+        "summary": "In --collect mode: the form's shared page for its owner (as / is without --collect). Needs the token even on loopback; with ?token=T sets the token's cookie and redirects to /owner (303).",
+        "parameters": [
+          {"name": "token", "in": "query", "required": false, "schema": {"type": "string"}, "description": "The server's token, as the owner's link formctl serve --collect printed gives it."},
+          {"$ref": "#/components/parameters/page"}
+        ],
+        "responses": {
+          "200": {"description": "The page.", "content": {"text/html": {"schema": {"type": "string"}}}},
+          "303": {"description": "The token was right: Set-Cookie formctl_token, Location /owner.", "headers": {"Set-Cookie": {"schema": {"type": "string"}}, "Location": {"schema": {"type": "string"}}}},
+          "401": {"description": "No token: an HTML page saying how to sign in.", "content": {"text/html": {"schema": {"type": "string"}}}},
+          "421": {"$ref": "#/components/responses/unknownHost"}
+        }
+      }
+    },
+    "/api/respond/fields": {
+      "get": {
+        "summary": "In --collect mode, no token: the respondent's own fields (their draft's, or the blank form's defaults), as formctl fields --json prints them; only page K's with ?page=K. Creates nothing.",
+        "parameters": [{"$ref": "#/components/parameters/page"}],
+        "security": [{}, {"respondent": []}],
+        "responses": {
+          "200": {"description": "The fields.", "content": {"application/json": {"schema": {"type": "array", "items": {"$ref": "#/components/schemas/FieldListing"}}}}},
+          "404": {"$ref": "#/components/responses/notFound"},
+          "421": {"$ref": "#/components/responses/unknownHost"},
+          "503": {"$ref": "#/components/responses/busy"}
+        }
+      }
+    },
+    "/api/respond/fields/{key}": {
+      "parameters": [{"name": "key", "in": "path", "required": true, "schema": {"type": "string"}, "description": "The field's key."}],
+      "get": {
+        "summary": "In --collect mode: one field of the respondent's own form (formctl get KEY --json's shape). Creates nothing.",
+        "security": [{}, {"respondent": []}],
+        "responses": {
+          "200": {"description": "The field.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Field"}}}},
+          "404": {"$ref": "#/components/responses/notFound"},
+          "421": {"$ref": "#/components/responses/unknownHost"},
+          "503": {"$ref": "#/components/responses/busy"}
+        }
+      },
+      "put": {
+        "summary": "In --collect mode: the respondent's answer, validated as formctl set validates it; the first write without a cookie naming a draft starts a draft and sets the formctl_respondent cookie. Answers the field as it now is.",
+        "security": [{}, {"respondent": []}],
+        "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ValueChange"}}}},
+        "responses": {
+          "200": {"description": "The field after the write; Set-Cookie formctl_respondent (HttpOnly, SameSite=Lax, Max-Age the draft TTL; Secure behind HTTPS).", "headers": {"Set-Cookie": {"schema": {"type": "string"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Field"}}}},
+          "400": {"$ref": "#/components/responses/malformedJSON"},
+          "403": {"$ref": "#/components/responses/forbidden"},
+          "404": {"$ref": "#/components/responses/notFound"},
+          "409": {"$ref": "#/components/responses/alreadySubmitted"},
+          "413": {"$ref": "#/components/responses/bodyTooLarge"},
+          "421": {"$ref": "#/components/responses/unknownHost"},
+          "422": {"$ref": "#/components/responses/refused"},
+          "503": {"$ref": "#/components/responses/tooManyDrafts"},
+          "507": {"$ref": "#/components/responses/diskFull"}
+        }
+      }
+    },
+    "/api/respond/minimap": {
+      "get": {
+        "summary": "In --collect mode: the respondent's own minimap (formctl minimap --format json's shape); page K's with ?page=K.",
+        "parameters": [{"$ref": "#/components/parameters/page"}],
+        "security": [{}, {"respondent": []}],
+        "responses": {
+          "200": {"description": "The minimap.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Minimap"}}}},
+          "404": {"$ref": "#/components/responses/notFound"},
+          "421": {"$ref": "#/components/responses/unknownHost"},
+          "503": {"$ref": "#/components/responses/busy"}
+        }
+      }
+    },
+    "/api/respond/submit": {
+      "post": {
+        "summary": "In --collect mode: runs check on the respondent's draft (the blank form without one) and stores it as a complete response. The cookie is kept; it names no draft until the next write.",
+        "security": [{}, {"respondent": []}],
+        "responses": {
+          "201": {"description": "Stored: {\"status\": \"complete\"}.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RespondentSubmitted"}}}},
+          "403": {"$ref": "#/components/responses/forbidden"},
+          "409": {"description": "A shown field does not pass (the body is what formctl check --json prints; nothing is stored), or alreadySubmitted under --once.", "content": {"application/json": {"schema": {"oneOf": [{"type": "array", "items": {"$ref": "#/components/schemas/CheckProblem"}}, {"$ref": "#/components/schemas/Error"}]}}}},
+          "421": {"$ref": "#/components/responses/unknownHost"},
+          "503": {"$ref": "#/components/responses/busy"},
+          "507": {"$ref": "#/components/responses/diskFull"}
+        }
+      }
+    },
+    "/api/respond/events": {
+      "get": {
+        "summary": "In --collect mode: Server-Sent Events of the respondent's own form only, as /api/events gives them (change and refresh events), after each of their writes. A reconnect gets one refresh.",
+        "parameters": [{"$ref": "#/components/parameters/page"}],
+        "security": [{}, {"respondent": []}],
+        "responses": {
+          "200": {"description": "The stream.", "content": {"text/event-stream": {"schema": {"type": "string"}, "x-events": {"change": {"$ref": "#/components/schemas/ChangeEvent"}, "refresh": {"$ref": "#/components/schemas/RefreshEvent"}}}}},
+          "404": {"$ref": "#/components/responses/notFound"},
+          "421": {"$ref": "#/components/responses/unknownHost"}
+        }
+      }
+    },
     "/openapi.json": {
       "get": {
-        "summary": "This document.",
+        "summary": "This document. In --collect mode without the token: the respondents' routes only.",
         "responses": {
           "200": {"description": "The OpenAPI document.", "content": {"application/json": {"schema": {"type": "object"}}}},
           "401": {"$ref": "#/components/responses/unauthorized"},
@@ -145,7 +255,8 @@ enum OpenAPIDocument {
   "components": {
     "securitySchemes": {
       "bearer": {"type": "http", "scheme": "bearer", "description": "The token given with --token or printed by --generate-token."},
-      "cookie": {"type": "apiKey", "in": "cookie", "name": "formctl_token", "description": "Set by a GET /?token=T visit."}
+      "cookie": {"type": "apiKey", "in": "cookie", "name": "formctl_token", "description": "Set by a GET /?token=T visit."},
+      "respondent": {"type": "apiKey", "in": "cookie", "name": "formctl_respondent", "description": "In --collect mode: a respondent's random 128-bit id (base64url), set by their first write. Only its SHA-256 is stored."}
     },
     "parameters": {
       "page": {"name": "page", "in": "query", "required": false, "schema": {"type": "string"}, "description": "A page's key: that page only (choosing a page writes nothing). Unknown: 404."}
@@ -158,6 +269,9 @@ enum OpenAPIDocument {
       "bodyTooLarge": {"description": "413: the body is over the server's limit (bodyTooLarge; 1 MiB unless --body-limit says otherwise).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "unknownHost": {"description": "421: the Host is not one the server answers to (unknownHost).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "refused": {"description": "422: the value is refused, as formctl set refuses it: NUL, invalid UTF-8, out of range (invalidValue, outOfRange).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+      "alreadySubmitted": {"description": "409: under --once, this respondent has submitted (alreadySubmitted).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+      "tooManyDrafts": {"description": "503: a new respondent's first write while --max-drafts drafts are open (tooManyDrafts), or the database is busy (busy); retry after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "integer"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+      "diskFull": {"description": "507: the disk holding the database is full (diskFull); nothing was stored.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
       "busy": {"description": "503: another program held the database's write lock for longer than 5 s (busy); retry after Retry-After seconds.", "headers": {"Retry-After": {"schema": {"type": "integer"}}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     },
     "schemas": {
@@ -165,7 +279,7 @@ enum OpenAPIDocument {
         "type": "object",
         "required": ["error", "message"],
         "properties": {
-          "error": {"type": "string", "description": "FormKit's error code (fieldNotFound, unknownName, invalidValue, outOfRange, conflict, checkFailed, badFile, busy, readOnly, invalidPath, noDatabase, unusableDatabase, schemaTooNew, internalError) or the server's own (malformedJSON, unauthorized, foreignOrigin, notFound, bodyTooLarge, unknownHost)."},
+          "error": {"type": "string", "description": "FormKit's error code (fieldNotFound, unknownName, invalidValue, outOfRange, conflict, checkFailed, badFile, busy, readOnly, invalidPath, noDatabase, unusableDatabase, schemaTooNew, internalError) or the server's own (malformedJSON, unauthorized, foreignOrigin, notFound, bodyTooLarge, unknownHost, alreadySubmitted, tooManyDrafts, diskFull)."},
           "message": {"type": "string", "description": "What happened and what to do, as the CLI prints it."}
         }
       },
@@ -240,6 +354,11 @@ enum OpenAPIDocument {
         "type": "object",
         "required": ["id", "status"],
         "properties": {"id": {"type": "integer"}, "status": {"type": "string", "enum": ["complete", "draft"]}}
+      },
+      "RespondentSubmitted": {
+        "type": "object",
+        "required": ["status"],
+        "properties": {"status": {"const": "complete"}}
       },
       "CheckProblem": {
         "type": "object",

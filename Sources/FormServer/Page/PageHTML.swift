@@ -14,6 +14,8 @@ struct PageHTML {
     let outcome: PageOutcome?
     /// `check`'s report, read when the outcome is a refused submit.
     let report: CheckReport?
+    /// Where the page and its API are.
+    var paths = PagePaths.shared
 
     var html: String {
         let page = HTMLText.escaped(snapshot.pageKey)
@@ -28,16 +30,16 @@ struct PageHTML {
         <script src="/app.js" defer></script>
         </head>
         <body>
-        <main class="screen" data-page="\(page)" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
+        <main class="screen" data-page="\(page)" data-base="\(HTMLText.escaped(paths.page))" data-api="\(HTMLText.escaped(paths.api))" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
          data-names="\(HTMLText.escaped(names))">
 
         """
-        out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey).html
+        out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page).html
         out += "<div class=\"layout\">\n"
         out += "<aside class=\"minimap-area\" aria-label=\"Minimap\">\n"
         out += MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects, title: snapshot.title).html
         out += "</aside>\n"
-        out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"/\" novalidate>\n"
+        out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"\(HTMLText.escaped(paths.page))\" novalidate>\n"
         out += "<h1 id=\"title\">\(HTMLText.escaped(snapshot.title))</h1>\n"
         out += "<input type=\"hidden\" name=\"page\" value=\"\(page)\">\n"
         out += fieldsHTML
@@ -89,9 +91,11 @@ struct PageHTML {
         switch outcome {
         case .submitted(let id):
             return "<p>Response \(id) stored; the form is cleared.</p>"
+        case .submittedOwn:
+            return "<p>Your response is submitted. Thank you.</p>"
         case .checkFailed:
             guard let report, !report.passes else { return "<p>Not submitted: the form did not pass check.</p>" }
-            return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey)
+            return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey, base: paths.page)
         case .notSaved(let keys, let code):
             let names = keys.map { key in HTMLText.escaped(label(of: key) ?? key) }.joined(separator: ", ")
             return "<p>Not saved: \(names): \(HTMLText.escaped(PageOutcome.words(for: code))).</p>"
@@ -102,7 +106,7 @@ struct PageHTML {
 
     /// `check`'s problems as a list, each field linked (on another page,
     /// to that page).
-    static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String) -> String {
+    static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String = "/") -> String {
         var labels: [String: String] = [:]
         var titles: [String: String] = [:]
         for listing in pages {
@@ -113,7 +117,7 @@ struct PageHTML {
         for problem in problems {
             let page = problem.page ?? current
             let target = FieldHTML.inputID(problem.key)
-            let href = page == current ? "#" + target : PageLink.href(page: page, fragment: target)
+            let href = page == current ? "#" + target : PageLink.href(page: page, fragment: target, base: base)
             out += "<li><a href=\"\(HTMLText.escaped(href))\" data-key=\"\(HTMLText.escaped(problem.key))\">"
             out += HTMLText.escaped(labels[problem.key] ?? problem.key) + "</a> " + HTMLText.escaped(problem.reason)
             if page != current { out += " (on " + HTMLText.escaped(titles[page] ?? page) + ")" }

@@ -4,8 +4,9 @@ import Foundation
 enum PageLink {
     /// `/?page=KEY` (and `#fragment`), the key percent-encoded; the caller
     /// HTML-escapes it where it writes it.
-    static func href(page key: String, fragment: String? = nil) -> String {
-        "/?page=" + queryValue(key) + (fragment.map { "#" + $0 } ?? "")
+    /// `base` is the page's own path (`/`, or `/owner` in collect mode).
+    static func href(page key: String, fragment: String? = nil, base: String = "/") -> String {
+        base + "?page=" + queryValue(key) + (fragment.map { "#" + $0 } ?? "")
     }
 
     /// `text` percent-encoded for a URL's query: everything but the

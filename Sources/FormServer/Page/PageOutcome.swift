@@ -9,6 +9,9 @@ import FormKit
 enum PageOutcome: Equatable, Sendable {
     /// Response `id` was stored and the form cleared.
     case submitted(id: Int64)
+    /// A respondent's own response was stored (`--collect`): no id, which
+    /// would tell them how many others answered.
+    case submittedOwn
     /// `check` failed, so nothing was submitted.
     case checkFailed
     /// These fields' values were not saved, for FormKit's error `code`.
@@ -18,7 +21,9 @@ enum PageOutcome: Equatable, Sendable {
 
     /// The outcome a query names, or nil.
     init?(query: [String: String]) {
-        if let id = query["submitted"].flatMap({ Int64($0) }) {
+        if query["submitted"] == "own" {
+            self = .submittedOwn
+        } else if let id = query["submitted"].flatMap({ Int64($0) }) {
             self = .submitted(id: id)
         } else if query["check"] == "failed" {
             self = .checkFailed
@@ -36,6 +41,7 @@ enum PageOutcome: Equatable, Sendable {
     var query: String {
         switch self {
         case .submitted(let id): "submitted=\(id)"
+        case .submittedOwn: "submitted=own"
         case .checkFailed: "check=failed"
         case .notSaved(let keys, let code): "notsaved=" + keys.map(PageLink.queryValue).joined(separator: ",") + "&error=" + code.rawValue
         case .failed(let code): "error=" + code.rawValue
@@ -44,7 +50,10 @@ enum PageOutcome: Equatable, Sendable {
 
     /// Whether the outcome is a success.
     var succeeded: Bool {
-        if case .submitted = self { true } else { false }
+        switch self {
+        case .submitted, .submittedOwn: true
+        default: false
+        }
     }
 
     /// What an error code means to someone filling in the form.

@@ -10,18 +10,21 @@ import Hummingbird
 struct PageRoutes: Sendable {
     let form: StoredForm
     let body: RequestBodyReader
+    /// Where the page is: `/`, or `/owner` in `--collect` mode (where `/`
+    /// is each respondent's own page).
+    var paths = PagePaths.shared
 
     func add(to router: Router<ServerContext>) {
-        router.get("/") { request, _ in
+        router.get(RouterPath(paths.page)) { request, _ in
             let query = Self.query(of: request)
             let (html, status) = await DatabaseWork.run { page(query["page"], outcome: PageOutcome(query: query)) }
             return Self.html(html, status: status)
         }
-        router.post("/") { request, _ in
+        router.post(RouterPath(paths.page)) { request, _ in
             let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
             let page = post.page ?? Self.query(of: request)["page"]
             let outcome = await DatabaseWork.run { save(post) }
-            var location = "/"
+            var location = paths.page
             var items: [String] = []
             if let page { items.append("page=" + PageLink.queryValue(page)) }
             if let outcome { items.append(outcome.query) }
@@ -44,7 +47,7 @@ struct PageRoutes: Sendable {
         do throws(FormKitError) {
             let snapshot = try PageSnapshot.load(from: form, page: key)
             let report = outcome == .checkFailed ? try form.check() : nil
-            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report).html, .ok)
+            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: paths).html, .ok)
         } catch {
             return (ErrorPageHTML(error: error).html, HTTPStatusTable.status(for: error.code))
         }

@@ -37,6 +37,11 @@ enum PageScript {
       let names = { fields: {}, pages: {} };
       try { names = JSON.parse(main.getAttribute('data-names') || '{}'); } catch (error) { names = { fields: {}, pages: {} }; }
       const encode = encodeURIComponent;
+      // The page's own path and its API's prefix: the shared form's `/`
+      // and `/api`, or in collect mode the owner's `/owner` and a
+      // respondent's `/` with `/api/respond`.
+      const base = main.getAttribute('data-base') || '/';
+      const api = main.getAttribute('data-api') || '/api';
 
       // The page's fields by key.
       const fields = new Map();
@@ -201,7 +206,7 @@ enum PageScript {
         const field = fields.get(key);
         let response;
         try {
-          response = await fetch('/api/fields/' + encode(key), {
+          response = await fetch(api + '/fields/' + encode(key), {
             method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ value }),
           });
         } catch (error) {
@@ -218,6 +223,9 @@ enum PageScript {
           showError(field, 'not saved: ' + ((body && body.message) || 'status ' + response.status));
           return;
         }
+        // A respondent's first write made their draft: the event stream,
+        // opened before it, follows the blank form; follow the draft.
+        if (response.headers.get('Formctl-Draft') === 'new' && events) { events.close(); listen(); refresh(); }
         // A newer value is on its way: its answer will tell.
         if (body && field.input.value === storedText(body.value)) {
           showState(field, body.state, body.color);
@@ -256,7 +264,7 @@ enum PageScript {
 
       let events = null;
       function listen() {
-        events = new EventSource('/api/events?page=' + encode(page));
+        events = new EventSource(api + '/events?page=' + encode(page));
         // Marks the page as following changes (tests wait for it).
         events.addEventListener('open', () => document.documentElement.classList.add('live'));
         events.addEventListener('change', (event) => {
@@ -308,9 +316,9 @@ enum PageScript {
       async function readAll() {
         const query = '?page=' + encode(page);
         const [listed, drawn, html] = await Promise.all([
-          fetch('/api/fields' + query), fetch('/api/minimap' + query), fetch('/' + query),
+          fetch(api + '/fields' + query), fetch(api + '/minimap' + query), fetch(base + query),
         ]);
-        if (listed.status === 404) { window.location.assign('/'); return; }
+        if (listed.status === 404) { window.location.assign(base); return; }
         if (!listed.ok || !drawn.ok || !html.ok) return;
         const listings = await listed.json();
         const doc = new DOMParser().parseFromString(await html.text(), 'text/html');
@@ -350,7 +358,7 @@ enum PageScript {
           const item = document.createElement('li');
           const link = document.createElement('a');
           const here = !problem.page || problem.page === page;
-          link.href = (here ? '' : '/?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
+          link.href = (here ? '' : base + '?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
           link.setAttribute('data-key', problem.key);
           link.textContent = labelOf(problem.key);
           item.append(link, ' ' + problem.reason + (here ? '' : ' (on ' + pageTitle(problem.page) + ')'));
@@ -384,14 +392,15 @@ enum PageScript {
           typedAt.clear(); // what was typed is saved: submitting clears it
           let response;
           try {
-            response = await fetch('/api/submit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+            response = await fetch(api + '/submit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
           } catch (error) {
             showOutcome('error', 'Not submitted: the server cannot be reached.');
             return;
           }
           const body = await response.json().catch(() => null);
           if (response.status === 201 && body) {
-            showOutcome('ok', 'Response ' + body.id + ' stored; the form is cleared.');
+            // A respondent's submit answers no id: their response is theirs.
+            showOutcome('ok', body.id === undefined ? 'Your response is submitted. Thank you.' : 'Response ' + body.id + ' stored; the form is cleared.');
             refresh();
           } else if (response.status === 409 && Array.isArray(body)) {
             showProblems(body);

@@ -44,6 +44,27 @@ struct PageSnapshot: Sendable {
                             direction: direction)
     }
 
+    /// The snapshot of page `requested` (nil: the page the form shows) of
+    /// a respondent's own form: their values, the title and minimap they
+    /// give. An unknown page is FormKit's `unknownPage` (404).
+    static func load(from respondent: RespondentForm, page requested: String?) throws(FormKitError) -> PageSnapshot {
+        let form = respondent.form
+        let pages = PageListing.pages(of: form)
+        let pageKey: String
+        if let requested {
+            pageKey = requested
+        } else if case .page(let key) = PageSelection(of: form) {
+            pageKey = key
+        } else {
+            pageKey = pages.first?.page.key ?? ""
+        }
+        let minimap = try MinimapJSON.decode(try respondent.minimap(format: .json, page: pageKey))
+        return PageSnapshot(title: respondent.title.text, pages: pages, pageKey: pageKey,
+                            fields: try respondent.fieldListings(page: pageKey),
+                            minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
+                            direction: form.direction)
+    }
+
     /// The shown page's listing.
     var page: PageListing? { pages.first { $0.page.key == pageKey } }
 

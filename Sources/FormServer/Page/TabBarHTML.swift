@@ -9,6 +9,8 @@ struct TabBarHTML {
     let pages: [PageListing]
     /// The key of the page shown.
     let current: String
+    /// The page's own path, which its links lead to.
+    var base = "/"
 
     var html: String {
         guard pages.count > 1 else { return "" }
@@ -30,7 +32,7 @@ struct TabBarHTML {
     private func link(_ listing: PageListing) -> String {
         let key = listing.page.key
         let currentMark = key == current ? " aria-current=\"page\"" : ""
-        return "<a href=\"\(HTMLText.escaped(PageLink.href(page: key)))\" data-page=\"\(HTMLText.escaped(key))\"\(currentMark)>"
+        return "<a href=\"\(HTMLText.escaped(PageLink.href(page: key, base: base)))\" data-page=\"\(HTMLText.escaped(key))\"\(currentMark)>"
             + HTMLText.escaped(listing.page.title) + "</a>"
     }
 }

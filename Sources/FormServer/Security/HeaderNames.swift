@@ -16,4 +16,10 @@ enum HeaderName {
     /// `Host`, for a second `Host` header: HTTP/1's first one is the
     /// request's authority, and HTTPTypes keeps its own `.host` from use.
     static let host = HTTPFields.Element.Name("Host")!
+    /// `X-Forwarded-Proto`: the scheme the browser used, as a reverse
+    /// proxy reports it (a respondent's cookie is `Secure` behind HTTPS).
+    static let xForwardedProto = HTTPFields.Element.Name("X-Forwarded-Proto")!
+    /// `Formctl-Draft: new` on a respondent's write that made their draft,
+    /// so that the page's script follows the draft's events.
+    static let formctlDraft = HTTPFields.Element.Name("Formctl-Draft")!
 }

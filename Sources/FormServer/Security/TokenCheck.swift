@@ -13,22 +13,38 @@ struct TokenCheck: RouterMiddleware {
 
     /// The token's bytes.
     let secret: [UInt8]
+    /// Whether a request needs no token: in `--collect` mode, the
+    /// respondents' routes (`RespondentPaths`); none otherwise.
+    let isPublic: @Sendable (Request) -> Bool
+    /// The page answered 401 with a page on how to sign in, instead of
+    /// JSON (`/owner` in `--collect` mode).
+    let signInPage: String?
 
     /// The cookie that carries the token.
     static let cookieName = "formctl_token"
 
-    init(token: String) {
+    init(token: String, isPublic: @escaping @Sendable (Request) -> Bool = { _ in false }, signInPage: String? = nil) {
         secret = Array(token.utf8)
+        self.isPublic = isPublic
+        self.signInPage = signInPage
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if isPublic(request) { return try await next(request, context) }
         if request.method == .get || request.method == .head, let given = request.uri.queryParameters["token"] {
             guard matches(given) else { throw APIError.unauthorized }
             // The token goes into a cookie and out of the address bar
             // (and the history, and any Referer).
             return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: cookie(), .cacheControl: "no-store"])
         }
-        guard admits(request) else { throw APIError.unauthorized }
+        guard admits(request) else {
+            if let signInPage, request.uri.path == signInPage, request.method == .get || request.method == .head {
+                return Response(status: .unauthorized,
+                                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .wwwAuthenticate: "Bearer"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: SignInPageHTML.html)))
+            }
+            throw APIError.unauthorized
+        }
         return try await next(request, context)
     }
 

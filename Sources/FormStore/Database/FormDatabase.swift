@@ -101,14 +101,14 @@ public final class FormDatabase: Sendable {
     func explainingFullHistory<T>(_ body: () throws(FormStoreError) -> T) throws(FormStoreError) -> T {
         do {
             return try body()
-        } catch .underlying(let message) where message.contains("is full") {
+        } catch .diskFull(let diskPath) {
             let exhausted = try? queue.read { db in
                 try Int64.fetchOne(db, sql: """
                     SELECT max(coalesce((SELECT max(id) FROM history), 0),
                                coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'history'), 0))
                     """)
             }
-            guard let last = exhausted ?? nil, last == Int64.max else { throw .underlying(message: message) }
+            guard let last = exhausted ?? nil, last == Int64.max else { throw .diskFull(path: diskPath) }
             throw .unusableValue(
                 path: path, table: "history", column: "id", row: "id = \(last)", value: String(last),
                 expected: "below \(Int64.max), the largest id SQLite has: each change adds a history row with the next id",

@@ -31,7 +31,7 @@ extension FormStoreError {
         case .SQLITE_READONLY, .SQLITE_PERM:
             self = .readOnly(path: path)
         case .SQLITE_FULL:
-            self = .underlying(message: "the disk holding \(path) is full")
+            self = .diskFull(path: path)
         case .SQLITE_CANTOPEN:
             self = .underlying(message: "cannot open \(path): \(error.message ?? "unable to open database file")")
         case .SQLITE_ERROR where error.message?.contains("unsupported file format") == true:

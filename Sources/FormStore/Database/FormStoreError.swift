@@ -99,7 +99,16 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `responses open` would replace values the form holds that were not
     /// submitted (`keys`); submit or clear them first, or force it.
     case unsavedValues(keys: [String])
-    /// Any other failure (disk full, I/O error, or formctl's own fault: one
+    /// The disk holding the database is full: nothing of the write was
+    /// stored (SQLite rolled it back).
+    case diskFull(path: String)
+    /// A respondent who has submitted writes again to a form collected
+    /// with `--once` (`formctl serve --collect --once`).
+    case alreadySubmitted
+    /// A new respondent's first write while `limit` drafts are open
+    /// (`--max-drafts`); existing drafts keep working.
+    case tooManyDrafts(limit: Int)
+    /// Any other failure (I/O error, or formctl's own fault: one
     /// of its statements refused on a schema that is the one formctl made),
     /// with SQLite's or the system's message.
     case underlying(message: String)
@@ -196,6 +205,12 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "response \(id) is complete, and only a draft can be opened for editing (formctl responses --status draft lists the drafts)"
         case .unsavedValues(let keys):
             "the form holds values that were not submitted (\(keys.joined(separator: ", "))); submit them first (formctl submit, or submit --draft to keep them as a draft), clear them (formctl values --clear), or open the response anyway with --force"
+        case .diskFull(let path):
+            "database error: the disk holding \(path) is full; nothing of this write was stored (free some space and try again)"
+        case .alreadySubmitted:
+            "this form takes one response per person, and yours has been submitted"
+        case .tooManyDrafts(let limit):
+            "the form has \(limit) answers in progress, its limit; try again later"
         case .underlying(let message):
             "database error: \(message)"
         }

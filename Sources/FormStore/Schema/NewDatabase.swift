@@ -40,7 +40,7 @@ enum NewDatabase {
         }
         switch code {
         case EACCES, EROFS: throw .readOnly(path: path)
-        case ENOSPC, EDQUOT: throw .underlying(message: "the disk holding \(path) is full")
+        case ENOSPC, EDQUOT: throw .diskFull(path: path)
         default: throw .underlying(message: "cannot create \(path): \(String(cString: strerror(code)))")
         }
     }

@@ -1,0 +1,214 @@
+import FormKit
+import Hummingbird
+import ServiceLifecycle
+
+/// The respondents' routes in `--collect` mode (docs/serve.md): `GET /`,
+/// their own page, and `/api/respond/…`, each answering from the
+/// respondent's own form, named by their cookie (`RespondentCookie`): the
+/// draft it names, or the blank form. Nothing here reads or writes the
+/// form's shared values or another respondent's draft.
+///
+/// Reads make nothing. A write (`PUT` a field, `POST` submit) without a
+/// cookie that names an open draft makes a new id, sets the cookie and
+/// starts a draft; with `--once`, a cookie that has submitted gets 409
+/// `alreadySubmitted` instead. A client's own id is never adopted unless
+/// it already names a draft, so a planted cookie names nothing.
+struct RespondRoutes: Sendable {
+    let form: StoredForm
+    let body: RequestBodyReader
+    let settings: CollectSettings
+    let feed: RespondentFeed
+
+    /// `POST /api/respond/submit`'s answer.
+    struct Submitted: Encodable { let status: String }
+
+    func add(to router: Router<ServerContext>) {
+        router.get("/") { request, _ in
+            let respondent = RespondentCookie.respondent(of: request)
+            let query = PageRoutes.query(of: request)
+            let (html, status) = await DatabaseWork.run { pageHTML(respondent, page: query["page"], outcome: PageOutcome(query: query)) }
+            return PageRoutes.html(html, status: status)
+        }
+        // The plain form post, for a browser without script: the values
+        // that differ from the respondent's are answered one by one, then
+        // the draft is submitted when Submit was pressed.
+        router.post("/") { request, _ in
+            let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
+            let page = post.page ?? PageRoutes.query(of: request)["page"]
+            let cookie = RespondentCookie.respondent(of: request)
+            let (respondent, outcome) = await DatabaseWork.run { save(post, cookie: cookie) }
+            if let respondent { feed.notify(respondent) }
+            var items: [String] = []
+            if let page { items.append("page=" + PageLink.queryValue(page)) }
+            if let outcome { items.append(outcome.query) }
+            var response = Response(status: .seeOther, headers: [.location: "/" + (items.isEmpty ? "" : "?" + items.joined(separator: "&")),
+                                                                 .cacheControl: "no-store"])
+            if let respondent {
+                response.headers[.setCookie] = RespondentCookie.setCookie(respondent, ttl: settings.draftTTL, request: request)
+            }
+            return response
+        }
+        let api = router.group("api/respond")
+        api.get("fields") { request, _ in
+            let respondent = RespondentCookie.respondent(of: request)
+            let page = request.uri.queryParameters["page"].map(String.init)
+            return try await json { () throws(FormKitError) in
+                try form.respondentForm(respondent).fieldListings(page: page).map(FieldListingJSON.init)
+            }
+        }
+        api.get("fields/:key") { request, context in
+            let key = try context.parameters.require("key")
+            let respondent = RespondentCookie.respondent(of: request)
+            return try await json { () throws(FormKitError) in
+                let (field, shown) = try form.respondentForm(respondent).shownField(key)
+                return FieldJSON(field, isShown: shown)
+            }
+        }
+        api.put("fields/:key") { request, context in
+            let key = try context.parameters.require("key")
+            let change = try await body.decode(APIRoutes.ValueChange.self, from: request)
+            let cookie = RespondentCookie.respondent(of: request)
+            let (respondent, field, created) = try await call { () throws(FormKitError) in
+                let respondent = try writer(for: cookie)
+                let (written, created) = try form.answer(key, with: change.value, as: respondent, limits: settings.limits)
+                let (field, shown) = try written.shownField(key)
+                return (respondent, try JSONText.encode(FieldJSON(field, isShown: shown)), created)
+            }
+            feed.notify(respondent)
+            var response = textResponse(field, contentType: "application/json; charset=utf-8")
+            response.headers[.setCookie] = RespondentCookie.setCookie(respondent, ttl: settings.draftTTL, request: request)
+            if created { response.headers[HeaderName.formctlDraft] = "new" }
+            return response
+        }
+        api.get("minimap") { request, _ in
+            let respondent = RespondentCookie.respondent(of: request)
+            let page = request.uri.queryParameters["page"].map(String.init)
+            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in
+                try form.respondentForm(respondent).minimap(format: .json, page: page)
+            }
+        }
+        api.post("submit") { request, _ in
+            // The body is not read: a respondent's submit takes nothing.
+            let cookie = RespondentCookie.respondent(of: request)
+            let respondent = try await call { () throws(FormKitError) in
+                let respondent = try writer(for: cookie)
+                try form.submitDraft(of: respondent, limits: settings.limits)
+                return respondent
+            }
+            feed.notify(respondent)
+            var response = try await json { () throws(FormKitError) in Submitted(status: "complete") }
+            response.status = .created
+            // Kept after the submit: it names no draft until the next
+            // write, and under --once it says this respondent submitted.
+            response.headers[.setCookie] = RespondentCookie.setCookie(respondent, ttl: settings.draftTTL, request: request)
+            return response
+        }
+        api.get("events") { request, _ in
+            let respondent = RespondentCookie.respondent(of: request)
+            let page = request.uri.queryParameters["page"].map(String.init)
+            // An unknown page is a 404 before the stream starts.
+            _ = try await call { () throws(FormKitError) in try form.respondentForm(respondent).minimap(format: .json, page: page) }
+            let reconnecting = request.headers[HeaderName.lastEventID] != nil
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HeaderName.xAccelBuffering: "no"],
+                body: ResponseBody { writer in
+                    try await stream(respondent, page: page, reconnecting: reconnecting, to: &writer)
+                })
+        }
+    }
+
+    /// The respondent a write goes to: the cookie's when it names an open
+    /// draft; otherwise a new one, unless `--once` and the cookie has
+    /// submitted (`alreadySubmitted`). Blocking: on a database thread.
+    private func writer(for cookie: RespondentID?) throws(FormKitError) -> RespondentID {
+        if let cookie {
+            if try form.hasOpenDraft(cookie) { return cookie }
+            if settings.once, try form.hasSubmitted(cookie) { throw .store(.alreadySubmitted) }
+        }
+        return RespondentID.generate()
+    }
+
+    /// Saves a respondent's plain form post: the posted values that differ
+    /// from their form's, each answered as `PUT` answers it, then a submit
+    /// when Submit was pressed and every value was saved. Returns the
+    /// respondent written as (nil: nothing written) and what to show.
+    /// Blocking: on a database thread.
+    private func save(_ post: FormPostBody, cookie: RespondentID?) -> (RespondentID?, PageOutcome?) {
+        var respondent: RespondentID?
+        do throws(FormKitError) {
+            let current = try form.respondentForm(cookie)
+            var values: [String: String] = [:]
+            for field in current.form.fields { values[field.key] = field.value }
+            var notSaved: [String] = []
+            var code = FormKitError.Code.invalidValue
+            for (key, value) in post.values where value == nil || values[key] != value {
+                guard let value else {
+                    notSaved.append(key)
+                    continue
+                }
+                do throws(FormKitError) {
+                    let writer = try resolved(respondent, cookie)
+                    respondent = writer
+                    _ = try form.answer(key, with: value, as: writer, limits: settings.limits)
+                } catch {
+                    notSaved.append(key)
+                    code = error.code
+                }
+            }
+            if !notSaved.isEmpty { return (respondent, .notSaved(keys: notSaved, code: code)) }
+            guard post.submits else { return (respondent, nil) }
+            let writer = try resolved(respondent, cookie)
+            respondent = writer
+            try form.submitDraft(of: writer, limits: settings.limits)
+            return (respondent, .submittedOwn)
+        } catch .checkFailed {
+            return (respondent, .checkFailed)
+        } catch {
+            return (respondent, .failed(code: error.code))
+        }
+    }
+
+    /// `known` once a post has written, else `writer(for: cookie)`: one
+    /// post writes as one respondent.
+    private func resolved(_ known: RespondentID?, _ cookie: RespondentID?) throws(FormKitError) -> RespondentID {
+        if let known { return known }
+        return try writer(for: cookie)
+    }
+
+    /// The respondent's page `page` (nil: the one the form shows) with
+    /// `outcome`, and its status; an error as a short HTML page. Blocking.
+    private func pageHTML(_ respondent: RespondentID?, page: String?, outcome: PageOutcome?) -> (html: String, status: HTTPResponse.Status) {
+        do throws(FormKitError) {
+            let own = try form.respondentForm(respondent)
+            let snapshot = try PageSnapshot.load(from: own, page: page)
+            let report = outcome == .checkFailed ? own.check : nil
+            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: .respondent).html, .ok)
+        } catch {
+            let answer = APIError(error)
+            return (ErrorPageHTML(error: error).html, answer.status)
+        }
+    }
+
+    /// Writes `respondent`'s events until the client goes or the server stops.
+    private func stream(_ respondent: RespondentID?, page: String?, reconnecting: Bool, to writer: inout any ResponseBodyWriter) async throws {
+        let subscription = await DatabaseWork.run { [feed] in feed.subscribe(respondent: respondent, page: page, reconnecting: reconnecting) }
+        defer { subscription.cancel() }
+        try await withGracefulShutdownHandler {
+            try await writer.write(ByteBuffer(string: "retry: \(EventRoutes.reconnectMilliseconds)\n\n"))
+            while let items = await subscription.next() {
+                guard !items.isEmpty else { continue }
+                let text = items.map { item in
+                    switch item {
+                    case .event(let event): event.text(forPage: page)
+                    case .heartbeat: ": heartbeat\n\n"
+                    }
+                }.joined()
+                try await writer.write(ByteBuffer(string: text))
+            }
+        } onGracefulShutdown: {
+            subscription.finish()
+        }
+        try await writer.finish(nil)
+    }
+}

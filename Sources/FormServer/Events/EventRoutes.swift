@@ -33,25 +33,6 @@ struct EventRoutes: Sendable {
     private func stream(page: String?, lastEventID: Int?, to writer: inout any ResponseBodyWriter) async throws {
         // Subscribing reads the form: on the database's threads.
         let subscription = await DatabaseWork.run { [feed] in feed.subscribe(page: page, lastEventID: lastEventID) }
-        defer { subscription.cancel() }
-        // A graceful shutdown (SIGTERM) ends the stream, so that it does
-        // not wait for a client that never hangs up.
-        try await withGracefulShutdownHandler {
-            try await writer.write(ByteBuffer(string: "retry: \(Self.reconnectMilliseconds)\n\n"))
-            while let items = await subscription.next() {
-                guard !items.isEmpty else { continue }
-                let text = items.map { item in
-                    switch item {
-                    case .event(let event): event.text(forPage: page)
-                    case .heartbeat: ": heartbeat\n\n"
-                    }
-                }.joined()
-                // A client gone away makes this throw, which ends the stream.
-                try await writer.write(ByteBuffer(string: text))
-            }
-        } onGracefulShutdown: {
-            subscription.finish()
-        }
-        try await writer.finish(nil)
+        try await subscription.write(forPage: page, to: &writer)
     }
 }

@@ -193,22 +193,6 @@ struct RespondRoutes: Sendable {
     /// Writes `respondent`'s events until the client goes or the server stops.
     private func stream(_ respondent: RespondentID?, page: String?, reconnecting: Bool, to writer: inout any ResponseBodyWriter) async throws {
         let subscription = await DatabaseWork.run { [feed] in feed.subscribe(respondent: respondent, page: page, reconnecting: reconnecting) }
-        defer { subscription.cancel() }
-        try await withGracefulShutdownHandler {
-            try await writer.write(ByteBuffer(string: "retry: \(EventRoutes.reconnectMilliseconds)\n\n"))
-            while let items = await subscription.next() {
-                guard !items.isEmpty else { continue }
-                let text = items.map { item in
-                    switch item {
-                    case .event(let event): event.text(forPage: page)
-                    case .heartbeat: ": heartbeat\n\n"
-                    }
-                }.joined()
-                try await writer.write(ByteBuffer(string: text))
-            }
-        } onGracefulShutdown: {
-            subscription.finish()
-        }
-        try await writer.finish(nil)
+        try await subscription.write(forPage: page, to: &writer)
     }
 }

@@ -31,12 +31,24 @@ struct EditorTypedControlsTests {
         screen.cell(0, statusRow)?.foreground
     }
 
+    /// How many cells of the minimap have `color` (the laptop field's
+    /// default makes some green from the start).
+    static func minimapCells(_ screen: ScreenCapture, _ color: ScreenCapture.RGB) -> Int {
+        Set(screen.colors(fromColumn: EditorTypingTests.minimapColumn).filter { $0.color == color }.map { "\($0.column),\($0.row)" }).count
+    }
+
     @Test("select_one: Space picks the first choice, → and ← step with wrapping, the row shows ‹ label ›")
     func selectOneSpaceAndArrows() throws {
         let (sandbox, terminal) = try Self.startEditor(page: "lunch", firstKey: "colour")
-        #expect(try terminal.screen().text.contains("‹ no selection ›"))
+        let before = try terminal.screen()
+        #expect(before.text.contains("‹ no selection ›"))
+        let greenBefore = Self.minimapCells(before, EditorTypingTests.green)
         try terminal.keys("Space")
-        try terminal.waitFor(text: "‹ red ›")
+        // The minimap follows before anything is saved: the field's cells turn green.
+        try terminal.waitFor("‹ red ›, unsaved, and more green in the minimap") {
+            $0.text.contains("‹ red ›") && $0.line(Self.statusRow).contains("(unsaved)")
+                && Self.minimapCells($0, EditorTypingTests.green) > greenBefore
+        }
         try terminal.keys("Right")
         try terminal.waitFor(text: "‹ green ›")
         try terminal.keys("Left")

@@ -1,6 +1,7 @@
 import FormKit
 import FormModel
 import FormRender
+import FormScreens
 import Foundation
 import Testing
 
@@ -182,6 +183,23 @@ struct EditSessionTypedTests {
         // The cursor sits on the focused choice's tick.
         let cursor = try #require(frame.cursor)
         #expect(frame.grid[cursor.column, cursor.row].text == "x")
+    }
+
+    @Test("rows are as tall as their boxes: on a short screen the focus scrolls into sight, the long text's box whole")
+    func tallRowsScroll() throws {
+        let (_, session) = try Self.session()
+        for _ in 0..<3 { session.perform(.nextField) }
+        #expect(session.focusedKey == "bio")
+        // 16 rows: 12 for the form below the title; the list's row is 6 tall, the long text's 7.
+        let frame = EditorFrame(session: session, columns: 90, rows: 16)
+        let text = frame.grid.text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let label = try #require(lines.firstIndex { $0.hasPrefix(" Bio") }, "\(text)")
+        #expect(lines[label + 1].contains("╭") && lines[label + 6].contains("╰"), "\(text)")
+        #expect(!text.contains("Colour"), "the rows above scrolled away")
+        #expect(frame.cursor?.row == label + 2)
+        #expect(EditorGeometry(columns: 90, rows: 16).fittingRowCount(from: 0, count: 3) { [4, 6, 7][$0] } == 2)
+        #expect(EditorGeometry(columns: 90, rows: 16).fittingRowCount(from: 2, count: 3) { _ in 20 } == 1, "one row at least, cut")
     }
 
     @Test("plain mode's numbered question: a number, a value or a label; several for select_multiple; y/n; bad answers refused with the reason")

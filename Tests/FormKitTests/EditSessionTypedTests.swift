@@ -51,7 +51,11 @@ struct EditSessionTypedTests {
         // A letter picks the next choice whose label starts with it; a label picks its choice.
         session.perform(.insert("g"))
         #expect(session.buffer.text == "green")
+        session.perform(.insert("3"))
+        #expect(session.buffer.text == "blue", "a choice's number, as plain mode numbers them")
         session.perform(.insert("Red"))
+        #expect(session.buffer.text == "red")
+        session.perform(.insert("4"))
         #expect(session.buffer.text == "red")
         session.perform(.insert("x"))
         #expect(session.buffer.text == "red")

@@ -45,8 +45,9 @@ extension EditSession {
     /// Typed text in a `select_one` or `boolean` field. Spaces step forward
     /// (one per space: keys typed fast arrive together). Other text picks
     /// the answer it names as `set` reads it (a value, a label, `y`/`n`);
-    /// failing that, one letter picks the next choice whose label starts
-    /// with it, as a list box does. Anything else changes nothing and says
+    /// failing that, a choice's number (1 for the first), or one letter,
+    /// which picks the next choice whose label starts with it, as a list
+    /// box does. Anything else changes nothing and says
     /// which keys do.
     func type(_ text: String, intoCycle now: ContinuousClock.Instant) {
         guard let field = focusedField else { return }
@@ -58,6 +59,12 @@ extension EditSession {
         let named = field.rules.storedText(forInput: text)
         if options.contains(where: { $0.value == named }) {
             edit(now) { $0.replace(with: named) }
+            return
+        }
+        // A choice's number, as plain mode numbers them (`select_one` only:
+        // a yes/no field reads 1 and 0 as yes and no, above).
+        if field.rules.type == .selectOne, let number = Int(text), number >= 1, number <= options.count {
+            edit(now) { $0.replace(with: options[number - 1].value) }
             return
         }
         if text.count == 1, let letter = text.first?.lowercased(), !options.isEmpty {

@@ -206,6 +206,19 @@ struct EditSessionTypedTests {
         #expect(EditorGeometry(columns: 90, rows: 16).fittingRowCount(from: 2, count: 3) { _ in 20 } == 1, "one row at least, cut")
     }
 
+    @Test("a list longer than its box scrolls with the focused choice, ↑ and ↓ marking what lies beyond")
+    func longListScrolls() throws {
+        let choices = (1...8).map { FieldChoice(value: "c\($0)", label: "Choice \($0)") }
+        let field = Field(key: "many", label: "Many", value: #"["c8"]"#, row: 1, position: 1, rules: FieldRules(type: .selectMultiple, choices: choices))
+        let measurer = CellTextMeasurer()
+        let top = EditorFieldContent(field: field, text: field.value, cursor: 0, isFocused: true, focusedChoice: 0, columns: 30, measurer: measurer)
+        #expect(top.lines == ["› [ ] Choice 1", "  [ ] Choice 2", "  [ ] Choice 3", "  [ ] Choice 4", "  [ ] Choice 5", "↓ [ ] Choice 6"])
+        let bottom = EditorFieldContent(field: field, text: field.value, cursor: 0, isFocused: true, focusedChoice: 7, columns: 30, measurer: measurer)
+        #expect(bottom.lines == ["↑ [ ] Choice 3", "  [ ] Choice 4", "  [ ] Choice 5", "  [ ] Choice 6", "  [ ] Choice 7", "› [x] Choice 8"])
+        #expect(bottom.cursorLine == 5 && bottom.cursorColumn == 3)
+        #expect(EditorFieldContent.lineCount(of: field) == 6)
+    }
+
     @Test("plain mode's numbered question: a number, a value or a label; several for select_multiple; y/n; bad answers refused with the reason")
     func numberedQuestion() throws {
         let (temporary, _) = try Self.session()

@@ -10,7 +10,9 @@ import FormModel
 /// - `select_one` and `boolean`: the answer's label between arrows that
 ///   say it can be changed (`‹ Green ›`), and no cursor;
 /// - `select_multiple`: one line per choice, `[x]` or `[ ]`, the focused
-///   one marked `›` (up to `mostChecklistLines`, scrolled to the focused one).
+///   one marked `›` (up to `mostChecklistLines`, scrolled to the focused
+///   one; `↑` and `↓` mark the first and last lines when more choices lie
+///   beyond them).
 public struct EditorFieldContent: Hashable, Sendable {
     /// The box's lines, each fitting its width.
     public let lines: [String]
@@ -90,8 +92,12 @@ public struct EditorFieldContent: Hashable, Sendable {
             let shown = Self.lineCount(of: field)
             let focused = min(max(focusedChoice ?? 0, 0), choices.count - 1)
             let first = isFocused && focused >= shown ? focused - shown + 1 : 0
-            lines = choices[first..<(first + shown)].indices.map { index in
-                let marker = isFocused && index == focused ? "›" : " "
+            let last = first + shown - 1
+            lines = choices[first...last].indices.map { index in
+                // ↑ and ↓ in the marker column say that the list goes on
+                // past the box, the way a scroll bar's arrows do.
+                let marker = isFocused && index == focused ? "›"
+                    : index == first && first > 0 ? "↑" : index == last && last < choices.count - 1 ? "↓" : " "
                 return cut("\(marker) [\(ticked.contains(choices[index].value) ? "x" : " ")] \(choices[index].label)")
             }
             // On the focused choice's tick.

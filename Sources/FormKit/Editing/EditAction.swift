@@ -2,12 +2,27 @@
 /// (formctl's key bindings), so the editor's behaviour is FormKit's and the
 /// key map is the CLI's.
 public enum EditAction: Hashable, Sendable {
-    /// Typed text, inserted at the cursor.
+    /// Typed text, inserted at the cursor. In a `select_one` or `boolean`
+    /// field a Space steps to the next choice and other text picks the
+    /// choice it names; in a `select_multiple` field a Space ticks or
+    /// unticks the focused choice (`EditSession+Choices.swift`).
     case insert(String)
+    /// Backspace, Delete, Ctrl-U. In a `select_one` or `boolean` field each
+    /// clears the answer; in a `select_multiple` field Backspace and Delete
+    /// untick the focused choice and Ctrl-U clears every tick.
     case deleteBackward, deleteForward, clear
+    /// ← and → move the cursor; in a `select_one` or `boolean` field they
+    /// step to the previous or next choice.
     case moveLeft, moveRight, moveToStart, moveToEnd
-    /// Tab / ↓ and Shift-Tab / ↑: save the field if changed and move the focus.
+    /// Tab and Shift-Tab: save the field if changed and move the focus.
     case nextField, previousField
+    /// ↓ and ↑: the next or previous choice of a `select_multiple` list, or
+    /// line of a `long_text`; from the last or first one, and in every
+    /// other field, the next or previous field (as Tab and Shift-Tab).
+    case moveDown, moveUp
+    /// Ctrl-J or Alt-Enter: a new line in a `long_text` field; in any other
+    /// field what Enter does (a pasted newline used to be Enter, and still is there).
+    case insertNewline
     /// Enter: save and move to the next field.
     case saveAndNext
     /// Ctrl-S: save the field.

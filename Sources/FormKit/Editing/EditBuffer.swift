@@ -56,6 +56,48 @@ public struct EditBuffer: Hashable, Sendable {
         cursor = min(cursor, newText.count)
     }
 
+    /// Moves the cursor to the line above (`long_text`), to the same
+    /// column or the line's end when it is shorter. Returns false, moving
+    /// nothing, on the first line: the editor then moves to the previous field.
+    public mutating func moveLineUp() -> Bool {
+        let here = lineAndColumn
+        guard here.line > 0 else { return false }
+        let lines = self.lines
+        cursor = lines[..<(here.line - 1)].reduce(0) { $0 + $1.count + 1 } + min(here.column, lines[here.line - 1].count)
+        return true
+    }
+
+    /// Moves the cursor to the line below; false on the last line.
+    public mutating func moveLineDown() -> Bool {
+        let here = lineAndColumn
+        let lines = self.lines
+        guard here.line + 1 < lines.count else { return false }
+        cursor = lines[...here.line].reduce(0) { $0 + $1.count + 1 } + min(here.column, lines[here.line + 1].count)
+        return true
+    }
+
+    /// The text's lines, split at each line break (one more line than
+    /// breaks: a text ending in a break ends in an empty line, where the
+    /// cursor can go).
+    public var lines: [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    }
+
+    /// The line the cursor is on (from 0) and how many characters of it
+    /// lie before the cursor.
+    public var lineAndColumn: (line: Int, column: Int) {
+        var line = 0, column = 0
+        for character in text.prefix(cursor) {
+            if character.isNewline {
+                line += 1
+                column = 0
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     private func index(_ offset: Int) -> String.Index {
         text.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex) ?? text.endIndex
     }

@@ -26,8 +26,21 @@ extension EditSession {
         return (text, color)
     }
 
-    /// The key line (formctl's key bindings say the same). The cursor
-    /// keys (←→ Home End), which every text field has, are left out so
-    /// that the line fits in 100 columns; docs/editor.md lists them.
+    /// The key line of a text field (formctl's key bindings say the same).
+    /// The cursor keys (←→ Home End), which every text field has, are left
+    /// out so that the line fits in 100 columns; docs/editor.md lists them.
     public static let keyHelp = "Tab/↑↓ field  ⌫ Del ^U edit  Enter/^S save  ^X submit  ^O draft  ^←→ F1-F9 page  Esc/^C quit"
+
+    /// The key line for the focused field: its own keys first, then the
+    /// ones every field has; each under 100 columns.
+    public var keyHelp: String {
+        // Shorter than the text field's line: the field's own keys come first.
+        let common = "Enter/^S save  ^X submit  ^O draft  ^←→ page  Esc quit"
+        switch control {
+        case .text: return Self.keyHelp
+        case .longText: return "^J/Alt-Enter new line  ↑↓ line  Tab field  " + common
+        case .cycle: return "Space/←→ change  ^U clear  Tab/↑↓ field  " + common
+        case .checklist: return "↑↓ choice  Space tick  ^U clear  Tab field  " + common
+        }
+    }
 }

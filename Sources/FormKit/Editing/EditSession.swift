@@ -40,7 +40,7 @@ public final class EditSession {
     /// The key of the field with the focus (nil when no field is shown).
     public private(set) var focusedKey: String?
     /// The focused field's text and cursor.
-    public private(set) var buffer: EditBuffer {
+    public internal(set) var buffer: EditBuffer {
         didSet { forms.type(buffer.text, stored: storedForm, focusedKey: focusedKey) }
     }
     /// What is shown of the stored form with the text typed in it, kept
@@ -60,6 +60,9 @@ public final class EditSession {
     var seenChanges: Int
     /// The minimap kept between frames (`EditSession+Minimap.swift`).
     var minimap: EditorMinimap?
+    /// The choice ↑/↓ point at in a `select_multiple` field (0 when the
+    /// focus moves to another field; see `focusedChoice`).
+    var choiceFocus = 0
 
     /// Opens the form at `file` for editing in a session of its own,
     /// focused on its first shown field.
@@ -154,16 +157,33 @@ public final class EditSession {
     @discardableResult
     public func perform(_ action: EditAction, now: ContinuousClock.Instant = .now) -> Bool {
         switch action {
-        case .insert(let text): edit(now) { $0.insert(text) }
-        case .deleteBackward: edit(now) { $0.deleteBackward() }
-        case .deleteForward: edit(now) { $0.deleteForward() }
+        case .insert(let text):
+            switch control {
+            case .text, .longText: edit(now) { $0.insert(text) }
+            case .cycle: type(text, intoCycle: now)
+            case .checklist: type(text, intoChecklist: now)
+            }
+        case .deleteBackward, .deleteForward:
+            switch control {
+            case .text, .longText: edit(now) { action == .deleteBackward ? $0.deleteBackward() : $0.deleteForward() }
+            case .cycle: edit(now) { $0.clear() }
+            case .checklist: untickFocusedChoice(now)
+            }
         case .clear: edit(now) { $0.clear() }
-        case .moveLeft: buffer.moveLeft()
-        case .moveRight: buffer.moveRight()
+        case .moveLeft: if control == .cycle { stepChoice(by: -1, now) } else { buffer.moveLeft() }
+        case .moveRight: if control == .cycle { stepChoice(by: 1, now) } else { buffer.moveRight() }
         case .moveToStart: buffer.moveToStart()
         case .moveToEnd: buffer.moveToEnd()
         case .nextField: moveFocus(by: 1)
         case .previousField: moveFocus(by: -1)
+        case .moveDown: if !moveInside(by: 1) { moveFocus(by: 1) }
+        case .moveUp: if !moveInside(by: -1) { moveFocus(by: -1, enteringAtEnd: true) }
+        case .insertNewline:
+            if control == .longText {
+                edit(now) { $0.insert("\n") }
+            } else if save() {
+                moveFocus(by: 1)
+            }
         case .saveAndNext:
             if save() { moveFocus(by: 1) }
         case .save:
@@ -257,8 +277,24 @@ public final class EditSession {
         return true
     }
 
+    /// Scrolls so that the focused field's row is on a screen of
+    /// `geometry`, whose rows are as tall as their fields' boxes.
+    public func scroll(in geometry: EditorGeometry) {
+        let rows = forms.rows
+        guard focusedKey != nil, let index = forms.focusedRow else {
+            firstRow = 0
+            return
+        }
+        firstRow = min(max(firstRow, 0), max(rows.count - 1, 0))
+        if index < firstRow { firstRow = index }
+        while firstRow < index,
+              geometry.fittingRowCount(from: firstRow, count: rows.count, rows: { EditorGeometry.rows(of: rows[$0].fields) }) <= index - firstRow {
+            firstRow += 1
+        }
+    }
+
     /// Scrolls so that the focused field's row is among the `visibleRows`
-    /// rows on screen.
+    /// rows on screen (rows of one-line fields; `scroll(in:)` measures them).
     public func scroll(toShow visibleRows: Int) {
         guard focusedKey != nil, let index = forms.focusedRow else {
             firstRow = 0
@@ -299,14 +335,16 @@ public final class EditSession {
         message = .info("page \(pages[index].title)")
     }
 
-    private func edit(_ now: ContinuousClock.Instant, _ change: (inout EditBuffer) -> Void) {
+    func edit(_ now: ContinuousClock.Instant, _ change: (inout EditBuffer) -> Void) {
         guard focusedKey != nil else { return }
         change(&buffer)
         lastTyping = now
         message = nil
     }
 
-    private func moveFocus(by step: Int) {
+    /// Moves the focus `step` fields on. `enteringAtEnd` (↑): a list of
+    /// choices is entered at its last choice, as the way back through it.
+    private func moveFocus(by step: Int, enteringAtEnd: Bool = false) {
         let fields = Self.shownFields(of: Self.shown(storedForm))
         guard !fields.isEmpty else { return }
         // Leaving a field saves it; a failed save keeps the focus there so
@@ -315,6 +353,9 @@ public final class EditSession {
         let current = fields.firstIndex { $0.key == focusedKey } ?? -step
         let next = ((current + step) % fields.count + fields.count) % fields.count
         focus(fields[next].key)
+        if enteringAtEnd, control == .checklist, let count = focusedField?.rules.choices.count {
+            choiceFocus = max(count - 1, 0)
+        }
     }
 
     func focus(_ key: String?) {
@@ -326,5 +367,6 @@ public final class EditSession {
         buffer = EditBuffer(text: value)
         baseValue = value
         lastTyping = nil
+        choiceFocus = 0
     }
 }

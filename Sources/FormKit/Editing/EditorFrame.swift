@@ -21,7 +21,7 @@ public struct EditorFrame: Sendable {
     public init(session: EditSession, columns: Int, rows: Int) {
         let edited = session.editedForm
         let geometry = EditorGeometry(columns: columns, rows: rows, showsTabBar: edited.showsTabBar)
-        session.scroll(toShow: geometry.visibleFormRows)
+        session.scroll(in: geometry)
         let form = session.shownForm
         // The whole form, so that the minimap's title is the whole title;
         // only the minimap is computed (the point-sized screen is not drawn).
@@ -30,20 +30,25 @@ public struct EditorFrame: Sendable {
         let status = session.status
         let content = EditorScreen.Content(
             form: form, focusedKey: session.focusedKey, cursor: session.buffer.cursor, firstRow: session.firstRow,
-            status: status.text, statusColor: status.color, keys: EditSession.keyHelp, minimapRows: minimapRows,
+            status: status.text, statusColor: status.color, keys: session.keyHelp, minimapRows: minimapRows,
             title: edited.title, tabs: edited.tabBarLayout, highlightedTab: edited.tabBarLayout.highlightedTab(for: edited.selectedPage),
-            shownRows: session.shownRows)
+            shownRows: session.shownRows, focusedText: session.buffer.text, focusedChoice: session.focusedChoice)
         let measurer = CellTextMeasurer()
         let screen = EditorScreen(content: content, geometry: geometry, measurer: measurer)
         let size = CGSize(width: CellScale.width(columns: columns), height: CellScale.height(rows: rows))
         let result = ViewHost(screen, windowSize: size, textMeasurer: measurer).layout()
         grid = CellRenderer(pictures: [EditorScreen.minimapImage: minimap]).render(result.displayList, columns: columns, rows: rows)
 
-        if let key = session.focusedKey, let frame = result.frame(of: EditorFieldView.valueIdentifier(key)) {
-            // The same window the view showed: the frame is the value's width.
-            let window = ValueWindow(value: session.buffer.text, cursor: session.buffer.cursor,
-                                     columns: Int(frame.width.rounded()), measurer: measurer)
-            cursor = (Int(frame.minX.rounded()) + window.cursorColumn, Int((frame.minY / CellScale.pointsPerRow).rounded()))
+        if let key = session.focusedKey, let field = session.focusedField,
+           let frame = result.frame(of: EditorFieldView.valueIdentifier(key)) {
+            // The same box the view showed: the frame is the value's width.
+            let box = EditorFieldContent(field: field, text: session.buffer.text, cursor: session.buffer.cursor, isFocused: true,
+                                         focusedChoice: session.focusedChoice, columns: Int(frame.width.rounded()), measurer: measurer)
+            if let column = box.cursorColumn, let line = box.cursorLine {
+                cursor = (Int(frame.minX.rounded()) + column, Int((frame.minY / CellScale.pointsPerRow).rounded()) + line)
+            } else {
+                cursor = nil
+            }
         } else {
             cursor = nil
         }

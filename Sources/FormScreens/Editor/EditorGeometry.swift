@@ -52,6 +52,29 @@ public struct EditorGeometry: Hashable, Sendable {
         max((bodyRows - Self.headerRows + Self.rowGap) / (Self.fieldRows + Self.rowGap), 1)
     }
 
+    /// Rows below the title that form rows may take.
+    public var formBodyRows: Int { max(bodyRows - Self.headerRows, 1) }
+
+    /// Rows a form row of `fields` takes: the label, the box's two border
+    /// rows and its tallest box (`EditorFieldContent.lineCount(of:)`): 4
+    /// for a row of one-line fields, more with long text or a list of choices.
+    public static func rows(of fields: [Field]) -> Int {
+        fieldRows - 1 + (fields.map(EditorFieldContent.lineCount(of:)).max() ?? 1)
+    }
+
+    /// How many form rows, from row `first` of `count`, fit below the
+    /// title, row `index` being `rows(index)` tall; at least one, cut by the
+    /// terminal when it alone is too tall.
+    public func fittingRowCount(from first: Int, count: Int, rows: (Int) -> Int) -> Int {
+        var used = 0, fitting = 0
+        for index in max(first, 0)..<max(count, max(first, 0)) {
+            used += (fitting > 0 ? Self.rowGap : 0) + rows(index)
+            guard used <= formBodyRows else { break }
+            fitting += 1
+        }
+        return max(fitting, min(1, count - first))
+    }
+
     /// Columns of a form row `width` points wide when the widest is `widest`.
     public func columns(ofRowWidth width: Double, widest: Double) -> Int {
         guard widest > 0, width.isFinite, widest.isFinite else { return formColumns }

@@ -17,6 +17,11 @@ public struct EditorScreen: View {
         public var focusedKey: String?
         /// The cursor, in characters from the start of the focused value.
         public var cursor: Int
+        /// The focused field's text as typed (nil: its value), which its
+        /// box shows rather than the text it will be stored as.
+        public var focusedText: String?
+        /// The choice ↑/↓ point at in a focused `select_multiple` field.
+        public var focusedChoice: Int?
         /// The index (in `rowsShown`' order) of the first form row on screen.
         public var firstRow: Int
         /// The status line, and its colour.
@@ -43,8 +48,10 @@ public struct EditorScreen: View {
         public init(form: FormDefinition, focusedKey: String?, cursor: Int, firstRow: Int, status: String,
                     statusColor: Color, keys: String, minimapRows: Int, title: String? = nil,
                     tabs: TabBarLayout = TabBarLayout(pages: []), highlightedTab: TabBarLayout.Tab? = nil,
-                    shownRows: [ShownRow]? = nil) {
+                    shownRows: [ShownRow]? = nil, focusedText: String? = nil, focusedChoice: Int? = nil) {
             self.form = form
+            self.focusedText = focusedText
+            self.focusedChoice = focusedChoice
             self.shownRows = shownRows
             self.title = title ?? form.title
             self.tabs = tabs
@@ -96,7 +103,8 @@ public struct EditorScreen: View {
         let row = EditorGeometry.rowHeight
         let rows = content.shownRows ?? Self.rowsShown(of: content.form)
         let first = min(max(content.firstRow, 0), max(rows.count - 1, 0))
-        let shown = Array(rows[first..<min(first + geometry.visibleFormRows, rows.count)])
+        let fitting = geometry.fittingRowCount(from: first, count: rows.count) { EditorGeometry.rows(of: rows[$0].fields) }
+        let shown = Array(rows[first..<min(first + fitting, rows.count)])
         let widest = content.form.rows.map(\.width).max() ?? 1
         return VStack(alignment: .leading, spacing: 0) {
             HStack(alignment: .top, spacing: CGFloat(EditorGeometry.minimapGap)) {
@@ -159,9 +167,11 @@ public struct EditorScreen: View {
         let widths = EditorGeometry.fieldColumns(count: fields.count, rowColumns: columns)
         let cells = zip(fields, widths).map { field, width in
             let isFocused = field.key == content.focusedKey
-            let window = ValueWindow(value: field.value, cursor: isFocused ? content.cursor : 0,
-                                     columns: EditorGeometry.valueColumns(fieldColumns: width), measurer: measurer)
-            return EditorFieldView(field: field, window: window, columns: width, isFocused: isFocused)
+            let box = EditorFieldContent(
+                field: field, text: isFocused ? content.focusedText ?? field.value : field.value, cursor: content.cursor,
+                isFocused: isFocused, focusedChoice: isFocused ? content.focusedChoice : nil,
+                columns: EditorGeometry.valueColumns(fieldColumns: width), measurer: measurer)
+            return EditorFieldView(field: field, content: box, columns: width, isFocused: isFocused)
         }
         return HStack(alignment: .top, spacing: CGFloat(EditorGeometry.fieldGap)) {
             ForEach(0..<cells.count) { cells[$0] }

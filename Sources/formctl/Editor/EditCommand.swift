@@ -12,7 +12,11 @@ struct EditCommand: ParsableCommand {
             Keys: Tab/Shift-Tab and Up/Down move between fields; typing inserts at the \
             cursor; Left/Right, Home/End, Backspace/Delete and Ctrl-U (clear) edit; Enter \
             saves and moves on; Ctrl-S saves; Esc or Ctrl-C quits; Ctrl-Left/Right and \
-            F1-F9 switch pages. Ctrl-X submits: the values are stored as a response \
+            F1-F9 switch pages. By type: numbers, dates and times are checked as typed; \
+            in a choice of one or a yes/no field, Space or Left/Right changes the answer \
+            (Ctrl-U clears it); in a list of choices, Up/Down move the focused choice (and \
+            leave the list at its ends) and Space ticks it; in a long text, Ctrl-J or \
+            Alt-Enter starts a new line and Up/Down move between lines. Ctrl-X submits: the values are stored as a response \
             when check passes and cleared for the next respondent, and the status line \
             gives the response's id, or the reasons check gives (nothing is stored). \
             Ctrl-O stores them as a draft response, whatever check says (formctl \
@@ -20,7 +24,9 @@ struct EditCommand: ParsableCommand {
             Enter or Ctrl-S, quit, stop typing for a second, or on SIGTERM/SIGHUP. \
             Others' changes show within a tenth of a second. With --plain (automatic when standard \
             input or output is not a terminal, or TERM=dumb) the fields are asked one \
-            per line; an empty line keeps a value. After the last field it asks \
+            per line; an empty line keeps a value; choices are numbered (answer a number or \
+            a value, several separated by spaces or commas for a list; y or n for yes/no), \
+            and a bad answer is asked again. After the last field it asks \
             "Submit? [y/N]": y submits as Ctrl-X does (exit 1 when check fails), \
             anything else keeps the values.
             """)

@@ -3,6 +3,8 @@ enum Key: Hashable, Sendable {
     /// Printable text: one key, or a run of them read at once (a paste).
     case text(String)
     case enter, tab, shiftTab, backspace, delete, escape
+    /// Alt-Enter (`ESC CR`): a new line in long text.
+    case altEnter
     case up, down, left, right, home, end, pageUp, pageDown, insert
     /// Arrows with Ctrl held (page switching).
     case controlLeft, controlRight, controlUp, controlDown
@@ -16,6 +18,9 @@ enum Key: Hashable, Sendable {
 
     /// Ctrl-C, which quits (the terminal is raw, so it is a key, not a signal).
     static let controlC = Key.control(0x03)
+    /// Ctrl-J (LF), a new line in long text (as in many chat and terminal
+    /// programs, where Enter already sends).
+    static let controlJ = Key.control(0x0A)
     /// Ctrl-S, which saves.
     static let controlS = Key.control(0x13)
     /// Ctrl-U, which clears the field.

@@ -7,8 +7,11 @@ enum KeyBindings {
     static func action(for key: Key) -> EditAction? {
         switch key {
         case .text(let text): .insert(text)
-        case .tab, .down: .nextField
-        case .shiftTab, .up: .previousField
+        case .tab: .nextField
+        case .shiftTab: .previousField
+        case .down: .moveDown
+        case .up: .moveUp
+        case Key.controlJ, .altEnter: .insertNewline
         case .left: .moveLeft
         case .right: .moveRight
         case .home, .control(0x01): .moveToStart  // Ctrl-A

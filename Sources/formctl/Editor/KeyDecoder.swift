@@ -52,7 +52,10 @@ struct KeyDecoder {
         guard let first = bytes.first else { return nil }
         switch first {
         case 0x1B: return decodeEscape(bytes)
-        case 0x0D, 0x0A: return (.enter, 1)
+        case 0x0D: return (.enter, 1)
+        // Ctrl-J (LF): raw mode keeps Enter as CR, so LF is a key of its
+        // own, a new line in long text (`Key.controlJ`).
+        case 0x0A: return (Key.controlJ, 1)
         case 0x09: return (.tab, 1)
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x00..<0x20: return (.control(first), 1)
@@ -76,8 +79,9 @@ struct KeyDecoder {
         return (.text(String(decoding: character, as: UTF8.self)), length)
     }
 
-    /// `ESC`, `ESC [ … final`, `ESC O x`, or Alt and a key (taken as Escape
-    /// then the key: the editor has no Alt bindings).
+    /// `ESC`, `ESC [ … final`, `ESC O x`, Alt-Enter (`ESC CR`), or Alt and
+    /// another key (taken as Escape then the key: the editor has no other
+    /// Alt bindings).
     private static func decodeEscape(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
@@ -86,6 +90,7 @@ struct KeyDecoder {
             guard bytes.count >= 3 else { return nil }
             return (ss3(bytes[start + 2]), 3)
         }
+        if second == 0x0D { return (.altEnter, 2) }
         guard second == UInt8(ascii: "[") else { return (.escape, 1) }
         // The Linux console's F1–F5: ESC [ [ A…E.
         if bytes.count >= 3, bytes[start + 2] == UInt8(ascii: "[") {

@@ -5,7 +5,9 @@ import Foundation
 /// `formctl edit --plain`: the form one field at a time, line by line, for
 /// scripts and screen readers (as huh's accessible mode does), page by page
 /// in tab bar order. For each shown field it prints the label, the current value and its state, reads
-/// one line and prints the new state. An empty line keeps the value; the
+/// one line and prints the new state. A field answered from a list lists
+/// its choices numbered and takes a number or a value, asking again after
+/// an answer that is neither (`NumberedQuestion`); a yes/no field takes y or n. An empty line keeps the value; the
 /// end of input stops, keeping the values not reached. After the last
 /// field it asks "Submit? [y/N]": yes stores the values as a response (as
 /// `formctl submit` does) and prints its id, or the reasons `check` refuses
@@ -28,19 +30,21 @@ struct PlainEditor {
                 page = key
                 Terminal.write("— \(DisplayText.escaped(title)) (page \(key)) —\n")
             }
-            Terminal.write("\(DisplayText.escaped(field.label)) (\(field.key)) [\(DisplayText.escaped(field.value))] \(Self.words(field))\n> ")
-            guard var line = readLine(strippingNewline: true) else {
+            Terminal.write("\(DisplayText.escaped(field.label)) (\(field.key)) [\(DisplayText.escaped(field.value))] \(Self.words(field))\n")
+            let question = NumberedQuestion(field: field)
+            if let question { Terminal.write("  " + DisplayText.escaped(question.menu) + "\n") }
+            Terminal.write("> ")
+            guard let answer = Self.readAnswer(to: question) else {
                 Terminal.write("\n")
                 reachedEnd = false
                 break
             }
-            if line.hasSuffix("\r") { line.removeLast() }
-            if line.isEmpty {
+            if answer.isEmpty {
                 Terminal.write("\(field.key): kept\n")
                 continue
             }
             do {
-                Terminal.write(try file.set(field.key, to: line).stateLine + "\n")
+                Terminal.write(try file.set(field.key, to: answer).stateLine + "\n")
             } catch {
                 Terminal.printError(error.description)
                 exitCode = error.exitCode
@@ -48,6 +52,21 @@ struct PlainEditor {
         }
         if reachedEnd, let code = askToSubmit() { exitCode = code }
         return exitCode
+    }
+
+    /// One answer: a line as typed, or for a numbered question the value
+    /// it picks, asked again (saying why) until the line picks one or is
+    /// empty. Nil at the end of input.
+    private static func readAnswer(to question: NumberedQuestion?) -> String? {
+        while true {
+            guard var line = readLine(strippingNewline: true) else { return nil }
+            if line.hasSuffix("\r") { line.removeLast() }
+            guard let question, !line.isEmpty else { return line }
+            switch question.read(line) {
+            case .value(let value): return value
+            case .refused(let reason): Terminal.write(DisplayText.escaped(reason) + "\n> ")
+            }
+        }
     }
 
     /// Asks "Submit? [y/N]" and submits on yes. Returns the exit code of a

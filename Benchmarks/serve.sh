@@ -12,6 +12,9 @@
 #   events  a PUT to its SSE `change` event on another client, p50/p99, on
 #           the default form and a 1,000-field form; next to the same PUTs'
 #           own round trip
+#   survey  200 respondents at once against serve --collect: the page, ten
+#           typed answers and a submit each; responses/s, PUT p50/p99, the
+#           server's CPU and memory, every submission stored exactly once
 #
 # A benchmark, not a test: it prints figures and exits 0 unless something
 # failed (a non-2xx answer, a value lost). See usage() below.
@@ -20,7 +23,7 @@ set -euo pipefail
 usage() {
     cat <<'EOF'
 usage: Benchmarks/serve.sh [--seconds S] [--round R] [--rounds N] [--events E]
-                           [--clients C] [--skip fields,puts,events] [--quick] [-h]
+                           [--clients C] [--respondents R] [--skip fields,puts,events,survey] [--quick] [-h]
 
 Builds formctl as users install it and ServeReference the same way
 (Scripts/build-release.sh [--product ServeReference], scratch .build-bench),
@@ -32,9 +35,11 @@ options:
   --rounds N     fields: wrk rounds per side, alternating (default 2)
   --events E     events: PUTs per field (default 200)
   --clients C    puts: clients at once (default 64)
+  --respondents R
+                 survey: respondents at once (default 200)
   --connections K, --threads T
                  fields: wrk's connections (default 64) and threads (default 2)
-  --skip CASES   leave out cases (comma-separated: fields,puts,events)
+  --skip CASES   leave out cases (comma-separated: fields,puts,events,survey)
   --quick        --seconds 5 --round 3 --events 50: a run of about a minute
   -h, --help     this text
 
@@ -54,7 +59,7 @@ while [[ $# -gt 0 ]]; do
     case "$1" in
         -h|--help) usage; exit 0 ;;
         --quick) passed+=(--seconds 5 --round 3 --events 50) ;;
-        --seconds|--round|--rounds|--events|--clients|--connections|--threads|--skip)
+        --seconds|--round|--rounds|--events|--clients|--respondents|--connections|--threads|--skip)
             [[ $# -ge 2 ]] || { echo "serve.sh: $1 needs a value" >&2; exit 64; }
             passed+=("$1" "$2"); shift ;;
         *) echo "serve.sh: unknown argument $1 (see -h)" >&2; exit 64 ;;

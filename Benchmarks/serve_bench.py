@@ -35,6 +35,10 @@ binaries; standard library only (run it with Debian's /usr/bin/python3).
            samples each, one PUT at a time (the next one starts once both
            the answer and the event are in). Reference: the same PUTs' own
            round trip (request sent to answer read), in the same run.
+  survey   RESPONDENTS (200) respondents at once against `serve --collect`,
+           each loading the page, answering ten typed questions with a PUT
+           each and submitting; then every acknowledged submission must be
+           stored exactly once with exactly its answers (survey_bench.py).
 
 Clients are written here on sockets (one thread: asyncio for `puts`, select
 for `events`) so that no library's buffering sits between a byte's arrival
@@ -43,7 +47,7 @@ and its timestamp.
 Usage: serve_bench.py --formctl FORMCTL --reference SERVEREFERENCE
                       [--seconds S] [--round R] [--rounds N] [--clients C]
                       [--connections K] [--threads T] [--events E]
-                      [--skip CASE,...] [--work DIR]
+                      [--respondents R] [--skip CASE,...] [--work DIR]
 """
 import argparse
 import asyncio
@@ -61,8 +65,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_bench import cpu_model, median, percentile  # noqa: E402
+import survey_bench  # noqa: E402
 
-CASES = ("fields", "puts", "events")
+CASES = ("fields", "puts", "events", "survey")
 # The longest a server may take to print its URL, or to stop on SIGTERM.
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
@@ -726,12 +731,13 @@ def main():
     parser.add_argument("--threads", type=int, default=2, help="fields: wrk threads (default 2)")
     parser.add_argument("--clients", type=int, default=64, help="puts: clients at once (default 64)")
     parser.add_argument("--events", type=int, default=200, help="events: PUTs per field (default 200)")
-    parser.add_argument("--skip", default="", help="cases to leave out: fields,puts,events")
+    parser.add_argument("--respondents", type=int, default=200, help="survey: respondents at once (default 200)")
+    parser.add_argument("--skip", default="", help="cases to leave out: fields,puts,events,survey")
     args = parser.parse_args()
     skip = {case for case in args.skip.split(",") if case}
     if skip - set(CASES):
         parser.error(f"unknown case in --skip: {', '.join(sorted(skip - set(CASES)))}")
-    if args.seconds <= 0 or args.round < 1 or args.rounds < 1 or args.clients < 1 or args.events < 1:
+    if args.seconds <= 0 or args.round < 1 or args.rounds < 1 or args.clients < 1 or args.events < 1 or args.respondents < 1:
         parser.error("durations and counts must be positive")
 
     load = os.getloadavg()
@@ -741,6 +747,9 @@ def main():
     with tempfile.TemporaryDirectory(prefix="formctl-serve-bench.") as work:
         for case in CASES:
             if case not in skip:
+                if case == "survey":
+                    ok = survey_bench.case_survey(args, work, sys.modules[__name__]) and ok
+                    continue
                 ok = {"fields": case_fields, "puts": case_puts, "events": case_events}[case](args, work) and ok
     load = os.getloadavg()
     print(f"\nload average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the end")

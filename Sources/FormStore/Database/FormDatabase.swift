@@ -29,13 +29,20 @@ public final class FormDatabase: Sendable {
     /// For a database opened for reading: the connection, which may read a
     /// private copy that `close()` removes.
     let readConnection: ReadOnlyConnection?
+    /// For a database opened with `openShared`: the writes that wait at
+    /// the same moment commit together (`GroupCommit`); nil: each write
+    /// commits alone.
+    let group: GroupCommit?
 
-    init(path: String, queue: any DatabaseWriter, geometry: any MinimapGeometry) {
+    init(path: String, queue: any DatabaseWriter, geometry: any MinimapGeometry, groupsCommits: Bool = false) {
         self.path = path
         self.queue = queue
         self.geometry = geometry
         self.isReadOnly = false
         self.readConnection = nil
+        group = groupsCommits
+            ? GroupCommit(writer: queue, starting: Self.lastHistoryID, finishing: Self.markHistory(after:_:))
+            : nil
     }
 
     init(path: String, reading connection: ReadOnlyConnection, geometry: any MinimapGeometry) {
@@ -44,6 +51,7 @@ public final class FormDatabase: Sendable {
         self.geometry = geometry
         self.isReadOnly = true
         self.readConnection = connection
+        group = nil
     }
 
     /// How long a connection waits for another one's lock before giving up
@@ -77,22 +85,31 @@ public final class FormDatabase: Sendable {
     /// The transaction every write of formctl runs in (`write`, and the
     /// planned `set`): `BEGIN IMMEDIATE`, `body`, the history rows the
     /// transaction added marked as formctl's, commit. `body` keeps the
-    /// derived data exact itself.
+    /// derived data exact itself. On a shared database, `body` runs in a
+    /// savepoint of the transaction of the writes waiting with it
+    /// (`GroupCommit`), and this returns once that one committed.
     func writeMarkingHistory<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
         try explainingFullHistory { () throws(FormStoreError) -> T in
-            try immediateTransaction { db in
+            if let group { return try mappingErrors(path: path) { try group.write(body) } }
+            return try immediateTransaction { db in
                 // The write lock is held from here to the commit, so every
                 // history row above this id comes from this transaction.
                 let lastHistoryID = try Self.lastHistoryID(db)
                 let result = try body(db)
-                try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
+                try Self.markHistory(after: db, lastHistoryID)
                 return result
             }
         }
     }
 
-    static func lastHistoryID(_ db: Database) throws -> Int64 {
+    @Sendable static func lastHistoryID(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM history") ?? 0
+    }
+
+    /// Marks the history rows after `lastHistoryID` as formctl's: under
+    /// the write lock, they are the transaction's own.
+    @Sendable static func markHistory(after db: Database, _ lastHistoryID: Int64) throws {
+        try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
     }
 
     /// Runs `body`; a "disk full" that comes from `history` having used its
@@ -136,6 +153,23 @@ public final class FormDatabase: Sendable {
         return try immediateTransaction { db in
             try DerivedState.refresh(db, geometry: geometry)
             return try body(db)
+        }
+    }
+
+    /// Runs `body` in a read transaction on the connection that writes,
+    /// the one whose `ConnectionVersion` a planned write checks under the
+    /// lock: a session's reader counts its writer's commits in its
+    /// data_version, the writer does not, so the two never compare.
+    func readOnWriter<T>(_ body: (Database) throws -> T) throws(FormStoreError) -> T {
+        try mappingErrors(path: path) {
+            try queue.writeWithoutTransaction { db in
+                var result: Result<T, any Error> = .failure(GroupCommitError.noResult)
+                try db.inTransaction(.deferred) {
+                    result = Result { try body(db) }
+                    return .commit
+                }
+                return try result.get()
+            }
         }
     }
 

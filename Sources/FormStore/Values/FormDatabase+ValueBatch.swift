@@ -68,7 +68,7 @@ extension FormDatabase {
 
     /// The writes of a batch, worked out outside the write lock.
     private struct ValuesPlan {
-        var dataVersion: Int
+        var version: ConnectionVersion
         var update: ValuesUpdate
         var storedRects: [MinimapRect]
         var rects: [MinimapRect]
@@ -110,13 +110,13 @@ extension FormDatabase {
 
     /// Reads the form and works out the batch.
     private func planValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesPlanOutcome {
-        let (stale, version, before, storedRects) = try mappingErrors(path: path) {
-            try queue.read { db -> (Bool, Int, FormDefinition, [MinimapRect]) in
-                let stale = try DerivedState.needsRefresh(db)
-                let version = try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                // Values are exact even when the derived data is stale.
-                return (stale, version, try FormTables.definition(db), stale ? [] : try FormTables.minimapRects(db))
-            }
+        // Read on the writing connection, the one `apply` checks on (see
+        // `planSet`): a session's reader counts its writer's commits in its
+        // data_version, the writer does not, so the two never compare.
+        let (stale, version, before, storedRects) = try readOnWriter { db in
+            let stale = try DerivedState.needsRefresh(db)
+            // Values are exact even when the derived data is stale.
+            return (stale, try ConnectionVersion(db), try FormTables.definition(db), stale ? [] : try FormTables.minimapRects(db))
         }
         let changes = try Self.changes(values, in: before)
         if changes.values.isEmpty { return .nothingToWrite(changes.update) }
@@ -129,14 +129,14 @@ extension FormDatabase {
         }
         // One layout for the whole batch.
         let rects = geometry.minimapRects(of: form, after: .any)
-        return .write(ValuesPlan(dataVersion: version, update: changes.update, storedRects: storedRects, rects: rects))
+        return .write(ValuesPlan(version: version, update: changes.update, storedRects: storedRects, rects: rects))
     }
 
     /// Writes `plan` under the write lock if nobody committed since it was
     /// read; nil (and nothing written) otherwise.
     private func apply(_ plan: ValuesPlan, alsoWriting extra: ((Database) throws -> Void)?) throws(FormStoreError) -> ValuesUpdate? {
         try writeMarkingHistory { db -> ValuesUpdate? in
-            guard try Int.fetchOne(db, sql: "PRAGMA data_version") == plan.dataVersion else { return nil }
+            guard try ConnectionVersion(db) == plan.version else { return nil }
             try extra?(db)
             let statement = try db.cachedStatement(sql: "UPDATE field SET value = ? WHERE key = ?")
             for field in plan.update.changed {

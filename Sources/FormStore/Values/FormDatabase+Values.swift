@@ -97,17 +97,9 @@ extension FormDatabase {
         // Read on the writing connection, the one `apply` checks on: SQLite's
         // data_version is per connection, so a version read by a session's
         // reader would never equal the writer's once the writer committed.
-        let read = try mappingErrors(path: path) {
-            try queue.writeWithoutTransaction { db -> (ConnectionVersion, FormDefinition, [MinimapRect])? in
-                var read: (ConnectionVersion, FormDefinition, [MinimapRect])?
-                try db.inTransaction(.deferred) {
-                    if try !DerivedState.needsRefresh(db) {
-                        read = (try ConnectionVersion(db), try FormTables.definition(db), try FormTables.minimapRects(db))
-                    }
-                    return .commit
-                }
-                return read
-            }
+        let read = try readOnWriter { db -> (ConnectionVersion, FormDefinition, [MinimapRect])? in
+            guard try !DerivedState.needsRefresh(db) else { return nil }
+            return (try ConnectionVersion(db), try FormTables.definition(db), try FormTables.minimapRects(db))
         }
         guard let (version, before, storedRects) = read else { return nil }
         var form = before

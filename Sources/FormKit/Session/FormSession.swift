@@ -5,9 +5,12 @@ import FormStore
 /// whoever makes it.
 ///
 /// One database per session: a GRDB `DatabasePool` in WAL mode, one
-/// connection that writes and one that reads and never waits for it, so a
-/// read answers at once while a write (this session's or another
-/// process's) holds the lock. The operations are `StoredForm`'s own, run on that open
+/// connection that writes and a reader per core (two at least) that never
+/// wait for it, so reads run in parallel and answer at once while a write
+/// (this session's or another process's) holds the lock. Writes made from
+/// several threads at once commit together: one transaction and one
+/// `fsync` for the writes waiting at that moment, each in a savepoint of
+/// its own, so that one refused write fails alone. The operations are `StoredForm`'s own, run on that open
 /// database: use `file` (`session.file.set("first", to: "Ada")`,
 /// `session.file.minimap(format: .text)`), which behaves as a `StoredForm`
 /// does in every respect but the opening and closing.
@@ -123,6 +126,15 @@ public final class FormSession: Sendable {
     /// saw and reads the form again when it moved.
     public func changeCount() -> Int {
         noticed.look()
+    }
+
+    /// What one of the session's readers has seen of the file (see
+    /// FormStore's `ReadVersion`): when a later call gives the same
+    /// version, nobody committed in between, so what was read after the
+    /// first call is still the form as it is. Nil when the session cannot
+    /// tell (then read again).
+    public func readVersion() -> ReadVersion? {
+        try? database.readVersion()
     }
 
     /// Ends the streams and closes the database, checkpointing the WAL when

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 extension FormDatabase {
     /// Opens the form database at `path` for a program that keeps it open
@@ -26,20 +27,52 @@ extension FormDatabase {
         let checked = try open(path: path, create: create, busyTimeout: busyTimeout, geometry: geometry)
         defer { try? ClosedConnections.close(checked.queue) }
         var config = writerConfiguration(busyTimeout: busyTimeout, path: path)
-        // One reader, opened here with the writer: GRDB opens readers when
-        // first needed, and one opened later would open whatever file is at
-        // the path by then. Reads wait for each other (they are short),
-        // never for the writer.
-        config.maximumReaderCount = 1
+        // The readers are opened here with the writer: GRDB opens them when
+        // first needed, and one opened later would open whatever file is
+        // at the path by then. Reads run in parallel, never waiting for
+        // the writer; `readerCount` bounds how many at once.
+        config.maximumReaderCount = readerCount
         let pool = try mappingErrors(path: path) {
             let pool = try DatabasePool(path: path, configuration: config)
             // GRDB's pool sets `synchronous = NORMAL`; formctl's connections
             // keep SQLite's default, FULL.
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-            try pool.read { db in _ = try Int.fetchOne(db, sql: "SELECT 1") }
+            try openReaders(of: pool)
             return pool
         }
-        return FormDatabase(path: path, queue: pool, geometry: geometry)
+        return FormDatabase(path: path, queue: pool, geometry: geometry, groupsCommits: true)
+    }
+
+    /// How many reading connections a shared database has: one per core
+    /// (reads are CPU work once the file is cached), at least two and at
+    /// most eight.
+    static let readerCount = min(8, max(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// Opens every reader of `pool` now: `readerCount` reads held open at
+    /// the same moment, which makes the pool open a connection for each.
+    private static func openReaders(of pool: DatabasePool) throws {
+        let opened = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let failure = Mutex<(any Error)?>(nil)
+        let group = DispatchGroup()
+        for _ in 0..<readerCount {
+            DispatchQueue.global().async(group: group) {
+                do {
+                    try pool.read { db in
+                        _ = try Int.fetchOne(db, sql: "SELECT 1")
+                        opened.signal()
+                        release.wait()
+                    }
+                } catch {
+                    failure.withLock { $0 = error }
+                    opened.signal()
+                }
+            }
+        }
+        for _ in 0..<readerCount { opened.wait() }
+        for _ in 0..<readerCount { release.signal() }
+        group.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     /// SQLite's `PRAGMA data_version` on the connection that writes (or,

@@ -20,4 +20,9 @@ enum DatabaseWork {
         }
         return try result.get()
     }
+
+    /// Starts `body` on the database queue without waiting for it.
+    static func start(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
 }

@@ -64,7 +64,8 @@ public final class FormServer: Sendable {
         if let tokenCheck { router.add(middleware: tokenCheck) }
         router.add(middleware: OriginCheck(configuration: configuration))
         let body = RequestBodyReader(limit: configuration.bodyLimit)
-        APIRoutes(form: session.file, body: body).add(to: router)
+        APIRoutes(form: session.file, body: body, writes: ValueWriteQueue(form: session.file),
+                  cache: ReadCache(session: session)).add(to: router)
         EventRoutes(feed: events).add(to: router)
         if let collect = configuration.collect {
             OpenAPIRoute(owner: tokenCheck).add(to: router)

@@ -136,6 +136,17 @@ struct CollectDiskFullTests {
         #expect(ownerWrite.body.trimmingCharacters(in: .whitespacesAndNewlines) == Self.diskFullBody, "\(ownerWrite)")
         #expect(ownerWrite.header("content-type")?.hasPrefix("application/json") == true, "\(ownerWrite)")
         #expect(try running.owner("GET", "/api/fields/name").body.contains(#""value":"Owner""#), "the shared value is kept")
+        // The page without script (a plain form post) says so in words too.
+        let poster = RespondentBrowser(port: port)
+        let posted = try poster.request("POST", "/", body: "field%3Aname=" + String(repeating: "Post", count: 50_000) + "&action=save",
+                                        headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        let location = posted.header("location") ?? ""
+        #expect(posted.status == 303 && location.contains("error=diskFull"), "\(posted)")
+        if posted.status == 303 {
+            let shown = try poster.request("GET", location)
+            #expect(shown.body.contains("the server’s disk is full") || shown.body.contains("the server&#39;s disk is full")
+                        || shown.body.contains("the server's disk is full"), "\(shown.body.prefix(2000))")
+        }
 
         // Space freed: the same server takes writes again, no restart.
         try FileManager.default.removeItem(atPath: filler)

@@ -9,6 +9,11 @@ import Hummingbird
 struct APIRoutes: Sendable {
     let form: StoredForm
     let body: RequestBodyReader
+    /// Where `PUT /api/fields/{key}` writes go: stored with the writes that
+    /// come in beside them (`ValueWriteQueue`).
+    let writes: ValueWriteQueue
+    /// The listings and minimaps as last computed, while nothing changed.
+    let cache: ReadCache
 
     /// `PUT /api/fields/{key}`'s body: `{"value": …}`, the value as text
     /// (what `formctl set` takes) or of the field's JSON type, as `GET`
@@ -48,7 +53,11 @@ struct APIRoutes: Sendable {
         // shows the page it chose; choosing writes nothing).
         api.get("fields") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try await json { () throws(FormKitError) in try form.fieldListings(page: page).map(FieldListingJSON.init) }
+            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in
+                try cache.text(for: ReadCache.route("fields", page: page)) { () throws(FormKitError) in
+                    try JSONText.encode(try form.fieldListings(page: page).map(FieldListingJSON.init))
+                }
+            }
         }
         api.get("fields/:key") { _, context in
             let key = try context.parameters.require("key")
@@ -60,19 +69,25 @@ struct APIRoutes: Sendable {
         api.put("fields/:key") { request, context in
             let key = try context.parameters.require("key")
             let change = try await body.decode(ValueChange.self, from: request)
-            return try await json { () throws(FormKitError) in
-                _ = try form.set(key, to: change.value)
-                let (field, shown) = try form.shownField(key)
-                return FieldJSON(field, isShown: shown)
+            let written: (field: Field, isShown: Bool)
+            do throws(FormKitError) {
+                written = try await writes.set(key, to: change.value)
+            } catch {
+                throw APIError(error)
             }
+            return try jsonResponse(FieldJSON(written.field, isShown: written.isShown))
         }
         api.get("minimap") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .json, page: page) }
+            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in
+                try cache.text(for: ReadCache.route("minimap", page: page)) { () throws(FormKitError) in try form.minimap(format: .json, page: page) }
+            }
         }
         api.get("minimap.svg") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try await text(contentType: "image/svg+xml; charset=utf-8") { () throws(FormKitError) in try form.minimap(format: .svg, page: page) }
+            return try await text(contentType: "image/svg+xml; charset=utf-8") { () throws(FormKitError) in
+                try cache.text(for: ReadCache.route("minimap.svg", page: page)) { () throws(FormKitError) in try form.minimap(format: .svg, page: page) }
+            }
         }
         api.post("submit") { request, _ in
             let submit = try await body.decode(SubmitRequest.self, from: request, empty: SubmitRequest())
@@ -104,6 +119,15 @@ func json<T: Encodable & Sendable>(_ body: @escaping @Sendable () throws(FormKit
 /// A FormKit call's text as a response of `contentType`.
 func text(contentType: String, _ body: @escaping @Sendable () throws(FormKitError) -> String) async throws(APIError) -> Response {
     textResponse(try await call(body), contentType: contentType)
+}
+
+/// `value` as a JSON response (`JSONText`: sorted keys, as the CLI prints).
+func jsonResponse(_ value: some Encodable) throws(APIError) -> Response {
+    do throws(FormKitError) {
+        return textResponse(try JSONText.encode(value), contentType: "application/json; charset=utf-8")
+    } catch {
+        throw APIError(error)
+    }
 }
 
 /// `text` as a 200 response of `contentType`.

@@ -14,10 +14,45 @@ enum PageOutcome: Equatable, Sendable {
     case submittedOwn
     /// `check` failed, so nothing was submitted.
     case checkFailed
-    /// These fields' values were not saved, for FormKit's error `code`.
-    case notSaved(keys: [String], code: FormKitError.Code)
-    /// Submit failed for FormKit's error `code` (busy, read-only, …).
-    case failed(code: FormKitError.Code)
+    /// These fields' values were not saved, for the reason `code`.
+    case notSaved(keys: [String], code: Reason)
+    /// Submit failed for the reason `code` (busy, read-only, a full disk…).
+    case failed(code: Reason)
+
+    /// Why something was not done: FormKit's error code, or the server's
+    /// own refusal for the FormKit errors that have one (a full disk, the
+    /// respondents' limits), as the API's `error` names them.
+    enum Reason: Equatable, Sendable {
+        case store(FormKitError.Code)
+        case server(ServerRefusal)
+
+        /// The reason for `error`, as `APIError(error)` words it.
+        init(_ error: FormKitError) {
+            if let refusal = APIError.refusal(for: error).flatMap({ ServerRefusal(rawValue: $0.code) }) {
+                self = .server(refusal)
+            } else {
+                self = .store(error.code)
+            }
+        }
+
+        /// The reason a query's `error=` names, or nil.
+        init?(rawValue: String) {
+            if let code = FormKitError.Code(rawValue: rawValue) {
+                self = .store(code)
+            } else if let refusal = ServerRefusal(rawValue: rawValue) {
+                self = .server(refusal)
+            } else {
+                return nil
+            }
+        }
+
+        var rawValue: String {
+            switch self {
+            case .store(let code): code.rawValue
+            case .server(let refusal): refusal.rawValue
+            }
+        }
+    }
 
     /// The outcome a query names, or nil.
     init?(query: [String: String]) {
@@ -28,9 +63,9 @@ enum PageOutcome: Equatable, Sendable {
         } else if query["check"] == "failed" {
             self = .checkFailed
         } else if let keys = query["notsaved"], !keys.isEmpty {
-            let code = query["error"].flatMap(FormKitError.Code.init(rawValue:)) ?? .invalidValue
+            let code = query["error"].flatMap(Reason.init(rawValue:)) ?? .store(.invalidValue)
             self = .notSaved(keys: keys.split(separator: ",").prefix(100).map(String.init), code: code)
-        } else if let code = query["error"].flatMap(FormKitError.Code.init(rawValue:)) {
+        } else if let code = query["error"].flatMap(Reason.init(rawValue:)) {
             self = .failed(code: code)
         } else {
             return nil
@@ -57,13 +92,16 @@ enum PageOutcome: Equatable, Sendable {
     }
 
     /// What an error code means to someone filling in the form.
-    static func words(for code: FormKitError.Code) -> String {
+    static func words(for code: Reason) -> String {
         switch code {
-        case .invalidValue: "the value was refused (text that is not UTF-8 or holds a NUL character)"
-        case .busy: "the form's database is busy; try again in a moment"
-        case .readOnly: "the form's database is read-only"
-        case .fieldNotFound, .unknownName: "the field no longer exists"
-        case .outOfRange: "the value is out of range"
+        case .store(.invalidValue): "the value was refused (text that is not UTF-8 or holds a NUL character)"
+        case .store(.busy): "the form's database is busy; try again in a moment"
+        case .store(.readOnly): "the form's database is read-only"
+        case .store(.fieldNotFound), .store(.unknownName): "the field no longer exists"
+        case .store(.outOfRange): "the value is out of range"
+        case .server(.diskFull): "the server's disk is full, so nothing was stored; try again later"
+        case .server(.tooManyDrafts): "too many people are answering right now; try again in a moment"
+        case .server(.alreadySubmitted): "you have already submitted your answers"
         default: "it could not be done (\(code.rawValue))"
         }
     }

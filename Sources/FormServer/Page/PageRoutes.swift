@@ -69,10 +69,10 @@ struct PageRoutes: Sendable {
             for listing in listings { stored[listing.field.key] = listing.field.value }
         }
         let posted = post.values.filter { $0.value == nil || stored[$0.key] != $0.value }
-        var refused: [String: FormKitError.Code] = [:]
+        var refused: [String: PageOutcome.Reason] = [:]
         var pending: [(key: String, value: String)] = []
         for (key, value) in posted {
-            if let value { pending.append((key, value)) } else { refused[key] = .invalidValue }
+            if let value { pending.append((key, value)) } else { refused[key] = .store(.invalidValue) }
         }
         // Each round either writes every pending value, or leaves out the
         // one key a refusal names (refused before anything is written),
@@ -82,25 +82,25 @@ struct PageRoutes: Sendable {
                 _ = try form.loadValues(FormValues(entries: pending))
                 pending = []
             } catch .store(.invalidValue(let key, _)) where pending.contains(where: { $0.key == key }) {
-                refused[key] = refused[key] ?? .invalidValue
+                refused[key] = refused[key] ?? .store(.invalidValue)
                 pending.removeAll { $0.key == key }
             } catch .store(.unknownField(let key, _)) where pending.contains(where: { $0.key == key }) {
-                refused[key] = refused[key] ?? .unknownName
+                refused[key] = refused[key] ?? .store(.unknownName)
                 pending.removeAll { $0.key == key }
             } catch {
-                for (key, _) in pending where refused[key] == nil { refused[key] = error.code }
+                for (key, _) in pending where refused[key] == nil { refused[key] = PageOutcome.Reason(error) }
                 pending = []
             }
         }
         let notSaved = posted.map(\.key).filter { refused[$0] != nil }
-        if let first = notSaved.first { return .notSaved(keys: notSaved, code: refused[first] ?? .invalidValue) }
+        if let first = notSaved.first { return .notSaved(keys: notSaved, code: refused[first] ?? .store(.invalidValue)) }
         guard post.submits else { return nil }
         do throws(FormKitError) {
             return .submitted(id: try form.submit().response.id)
         } catch .checkFailed {
             return .checkFailed
         } catch {
-            return .failed(code: error.code)
+            return .failed(code: PageOutcome.Reason(error))
         }
     }
 

@@ -141,7 +141,7 @@ struct RespondRoutes: Sendable {
             var values: [String: String] = [:]
             for field in current.form.fields { values[field.key] = field.value }
             var notSaved: [String] = []
-            var code = FormKitError.Code.invalidValue
+            var code = PageOutcome.Reason.store(.invalidValue)
             for (key, value) in post.values where value == nil || values[key] != value {
                 guard let value else {
                     notSaved.append(key)
@@ -153,7 +153,7 @@ struct RespondRoutes: Sendable {
                     _ = try form.answer(key, with: value, as: writer, limits: settings.limits)
                 } catch {
                     notSaved.append(key)
-                    code = error.code
+                    code = PageOutcome.Reason(error)
                 }
             }
             if !notSaved.isEmpty { return (respondent, .notSaved(keys: notSaved, code: code)) }
@@ -165,7 +165,7 @@ struct RespondRoutes: Sendable {
         } catch .checkFailed {
             return (respondent, .checkFailed)
         } catch {
-            return (respondent, .failed(code: error.code))
+            return (respondent, .failed(code: PageOutcome.Reason(error)))
         }
     }
 

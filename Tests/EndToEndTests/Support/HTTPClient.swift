@@ -160,7 +160,7 @@ enum HTTP {
         let connection = try HTTPConnection(port: port)
         var all = host.map { [("Host", $0 == "127.0.0.1" ? "127.0.0.1:\(port)" : $0)] } ?? []
         all += headers + [("Connection", "close")]
-        if body != nil { all.append(("Content-Type", "application/json")) }
+        if body != nil, !headers.contains(where: { $0.0.lowercased() == "content-type" }) { all.append(("Content-Type", "application/json")) }
         try connection.sendRequest(method, path, headers: all, body: body)
         guard connection.readToEnd(timeout: timeout) else { throw TestFailure("no end of answer to \(method) \(path) within \(timeout) s") }
         return try HTTPReply(parsing: connection.received)

@@ -28,9 +28,10 @@ extension StoredForm {
         }
         // A key that names no field fails its own writes; the rest are
         // tried again without them (at most once per such key).
+        var after: FormDefinition?
         while !checked.isEmpty {
             do throws(FormKitError) {
-                _ = try writing { db throws(FormStoreError) in try db.setValues(checked.map { ($0.key, $0.value) }) }
+                after = try writing { db throws(FormStoreError) in try db.setValuesKeepingForm(checked.map { ($0.key, $0.value) }) }.form
                 break
             } catch .store(.unknownField(let key, let suggestion)) {
                 for write in checked where write.key == key {
@@ -44,7 +45,8 @@ extension StoredForm {
         }
         if !checked.isEmpty {
             do throws(FormKitError) {
-                let form = try definition()
+                let form: FormDefinition
+                if let after { form = after } else { form = try definition() }
                 var positions: [String: Int] = [:]
                 for (position, field) in form.fields.enumerated() { positions[field.key] = position }
                 for write in checked {

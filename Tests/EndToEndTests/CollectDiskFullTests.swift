@@ -170,7 +170,7 @@ struct CollectDiskFullTests {
         }
         #expect(stored.count == acknowledged.count, "one draft per respondent with an acknowledged answer, and no other")
         for (cookie, answers) in acknowledged {
-            let hash = try Self.respondentHash(cookie)
+            let hash = try RespondentBrowser.hash(ofCookie: cookie)
             let draft = stored[hash]
             #expect(draft != nil, "a draft for respondent \(answers["name"] ?? cookie)")
             for (key, value) in answers {
@@ -182,21 +182,6 @@ struct CollectDiskFullTests {
         }
         #expect(try sandbox.value("SELECT value FROM field WHERE key = 'name'") == "Owner", "the owner's refused write left nothing")
         #expect(try sandbox.value("SELECT count(*) FROM history WHERE new_value LIKE 'Owner''s long value%'") == "0")
-    }
-
-    /// What `response.respondent` holds for a cookie: the SHA-256 of the
-    /// id's 16 bytes (the cookie is their base64url), as 64 hex digits,
-    /// computed with coreutils' `sha256sum` rather than formctl's code.
-    static func respondentHash(_ cookie: String) throws -> String {
-        var base64 = cookie.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let bytes = Data(base64Encoded: base64), bytes.count == 16 else { throw TestFailure("not a respondent id: \(cookie)") }
-        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [], stdin: bytes,
-                                          environment: childEnvironment(), timeout: 30)
-        guard result.succeeded, let digest = result.stdoutText.split(separator: " ").first, digest.count == 64 else {
-            throw TestFailure("sha256sum: \(result)")
-        }
-        return String(digest)
     }
 }
 

@@ -42,4 +42,33 @@ struct PageMinimapsTests {
         form.fields[1].isVisible.toggle()
         #expect(PageMinimaps.changedValues(from: before, to: form) == nil)
     }
+
+    @Test("kept pictures past the budget: the least recently used are let go, and a minimap laid out again is the same")
+    func theBudgetLetsTheOldestGo() throws {
+        let server = try TestServer()
+        let file = server.server.session.file
+        let form = try file.editableForm()
+        let page = try #require(form.pages.first?.key)
+        let fields = form.fields.count
+        // Room for two streams' pictures, not three.
+        let budget = PictureBudget(capacity: 2 * fields)
+        let streams = (0..<3).map { _ in PageMinimaps(budget: budget) }
+        let expected = try FormSnapshot.minimap(of: file, page: page)
+        #expect(streams[0].rects(of: form, page: page) == expected)
+        #expect(streams[1].rects(of: form, page: page) == expected)
+        #expect(budget.total == 2 * fields && streams.allSatisfy { $0.keptPageCount <= 1 })
+        // The third pushes out the first, the least recently used.
+        #expect(streams[2].rects(of: form, page: page) == expected)
+        #expect(streams.map(\.keptPageCount) == [0, 1, 1] && budget.total == 2 * fields)
+        // The first, used again, lays its page out whole: the same minimap,
+        // and now the second (used longest ago) goes.
+        #expect(streams[0].rects(of: form, page: page) == expected)
+        #expect(streams.map(\.keptPageCount) == [1, 0, 1] && budget.total == 2 * fields)
+        // A stream that ends gives its place back.
+        var last: PageMinimaps? = PageMinimaps(budget: budget)
+        _ = last?.rects(of: form, page: page)
+        #expect(budget.total == 2 * fields)
+        last = nil
+        #expect(budget.total == fields)
+    }
 }

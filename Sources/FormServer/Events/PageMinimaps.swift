@@ -20,12 +20,23 @@ final class PageMinimaps: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var kept: [String: Kept] = [:]
+    /// What the kept pictures count against (a respondent's stream); nil:
+    /// unbounded (the owner's feed, one picture per page).
+    private let budget: PictureBudget?
+
+    init(budget: PictureBudget? = nil) {
+        self.budget = budget
+    }
+
+    deinit {
+        budget?.release(ObjectIdentifier(self))
+    }
 
     /// Page `page`'s rectangles in `form` (a form the page exists in), by identity.
     func rects(of form: FormDefinition, page: String) -> [FormSnapshot.RectID: MinimapRect] {
         var pageForm = form
         pageForm.selectedPage = page
-        let rects = lock.withLock { () -> [MinimapRect] in
+        let (rects, keptFields) = lock.withLock { () -> ([MinimapRect], Int) in
             let picture: RetainedFormPicture
             if let previous = kept[page] {
                 picture = previous.picture
@@ -40,12 +51,22 @@ final class PageMinimaps: @unchecked Sendable {
                 picture = RetainedFormPicture(form: pageForm)
             }
             kept[page] = Kept(form: pageForm, picture: picture)
-            return picture.minimapRects
+            return (picture.minimapRects, kept.values.reduce(0) { $0 + $1.form.fields.count })
         }
+        budget?.used(self, cost: keptFields)
         var byID: [FormSnapshot.RectID: MinimapRect] = [:]
         byID.reserveCapacity(rects.count)
         for rect in rects { byID[FormSnapshot.RectID(kind: rect.kind, key: rect.key)] = rect }
         return byID
+    }
+
+    /// How many pages are kept laid out.
+    var keptPageCount: Int { lock.withLock { kept.count } }
+
+    /// Lets every kept picture go (`PictureBudget`): the next reading of
+    /// each page lays it out whole.
+    func forgetAll() {
+        lock.withLock { kept = [:] }
     }
 
     /// Forgets the pages not in `pages` (no client watches them any more).

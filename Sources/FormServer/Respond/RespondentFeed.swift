@@ -39,12 +39,15 @@ final class RespondentFeed: Sendable {
     /// Events that may wait for one stream before it gets a refresh.
     let queueLimit: Int
     private let state = Mutex(State())
+    /// The bound on the streams' kept minimaps, all streams together.
+    let pictures: PictureBudget
     /// Readings run here, off Swift's cooperative threads.
     private static let queue = DispatchQueue(label: "formctl.serve.respondents", attributes: .concurrent)
 
-    init(form: StoredForm, queueLimit: Int = 256) {
+    init(form: StoredForm, queueLimit: Int = 256, pictures: PictureBudget = PictureBudget()) {
         self.form = form
         self.queueLimit = queueLimit
+        self.pictures = pictures
     }
 
     /// A stream of `respondent`'s form (`page`: the page watched, nil the
@@ -52,7 +55,7 @@ final class RespondentFeed: Sendable {
     /// A reconnect (`reconnecting`) gets a refresh first: this feed keeps
     /// no events to replay.
     func subscribe(respondent: RespondentID?, page: String?, reconnecting: Bool) -> EventSubscription {
-        let minimaps = PageMinimaps()
+        let minimaps = PageMinimaps(budget: pictures)
         let snapshot = try? FormSnapshot.respondent(form.respondentForm(respondent).form, page: page, minimaps: minimaps)
         return state.withLock { state in
             let number = state.nextNumber

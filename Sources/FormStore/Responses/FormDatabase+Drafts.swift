@@ -193,7 +193,7 @@ extension FormDatabase {
 
     /// `respondent`'s open draft, if any.
     private static func openDraft(_ respondent: String, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT id FROM response WHERE respondent = ? AND status = 'draft'", arguments: [respondent])
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM response WHERE respondent = ? AND status = 'draft'"), arguments: [respondent])
     }
 
     private static func hasSubmitted(_ respondent: String, _ db: Database) throws -> Bool {
@@ -215,7 +215,7 @@ extension FormDatabase {
     /// draft has no answer for (added since) holds its `default`.
     private static func form(_ form: FormDefinition, answeredBy draft: Int64, _ db: Database) throws -> FormDefinition {
         var answered: [String: String] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT key, value FROM answer WHERE response_id = ?", arguments: [draft])
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, value FROM answer WHERE response_id = ?"), arguments: [draft])
         while let row = try rows.next() { answered[try row.decode(String.self, atIndex: 0)] = try row.decode(String.self, atIndex: 1) }
         var result = form
         for index in result.fields.indices {
@@ -242,15 +242,16 @@ extension FormDatabase {
     /// Writes `answer` into draft `draft` (added last when the draft has
     /// no answer for its key) and marks the draft written now.
     private static func store(_ answer: FormResponse.Answer, in draft: Int64, _ db: Database) throws {
-        try db.execute(sql: "UPDATE answer SET value = ?, label = ?, shown = ?, type = ? WHERE response_id = ? AND key = ?",
-                       arguments: [answer.value, answer.label, answer.isShown, answer.type.rawValue, draft, answer.key])
+        try db.cachedStatement(sql: "UPDATE answer SET value = ?, label = ?, shown = ?, type = ? WHERE response_id = ? AND key = ?")
+            .execute(arguments: [answer.value, answer.label, answer.isShown, answer.type.rawValue, draft, answer.key])
         if db.changesCount == 0 {
             try db.execute(sql: """
                 INSERT INTO answer (response_id, position, key, label, value, shown, type)
                 VALUES (?, (SELECT COALESCE(max(position), 0) + 1 FROM answer WHERE response_id = ?), ?, ?, ?, ?, ?)
                 """, arguments: [draft, draft, answer.key, answer.label, answer.value, answer.isShown, answer.type.rawValue])
         }
-        try db.execute(sql: "UPDATE response SET answered_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?", arguments: [draft])
+        try db.cachedStatement(sql: "UPDATE response SET answered_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
+            .execute(arguments: [draft])
     }
 
     private static func insert(_ answers: [FormResponse.Answer], into id: Int64, _ db: Database) throws {

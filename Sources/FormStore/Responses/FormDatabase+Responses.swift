@@ -73,7 +73,7 @@ extension FormDatabase {
         for field in fields {
             values.append((field.key, try FieldInput.checked(answered[field.key] ?? "", key: field.key)))
         }
-        let update = try setValues(values) { db in
+        let update = try setValues(values, alsoWriting: { db in
             if !force {
                 let unsaved = try Self.unsavedKeys(db)
                 if !unsaved.isEmpty { throw FormStoreError.unsavedValues(keys: unsaved) }
@@ -81,7 +81,7 @@ extension FormDatabase {
             // Still a draft under the lock (not deleted or submitted since).
             guard try ResponseTables.response(id, db)?.status == .draft else { throw FormStoreError.responseNotDraft(id: id) }
             try db.execute(sql: "UPDATE form SET open_response = ? WHERE id = 1", arguments: [id])
-        }
+        }).update
         return (response, update)
     }
 

@@ -114,7 +114,7 @@ enum ResponseTables {
     /// `form.fields_version`: changes whenever the fields' structure does
     /// (0006_responses), 0 when the row is gone.
     static func fieldsVersion(_ db: Database) throws -> Int64 {
-        guard let row = try Row.fetchOne(db, sql: "SELECT fields_version FROM form WHERE id = 1") else { return 0 }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT fields_version FROM form WHERE id = 1")) else { return 0 }
         return try row.decode(Int64.self, atIndex: 0)
     }
 

@@ -63,12 +63,13 @@ enum FormTables {
                                   fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth)
         }
         // The `form` row is read once for all its settings (each statement
-        // costs a one-shot command a prepare), and decoded in the order
+        // costs a one-shot command a prepare; a program that keeps the
+        // database open prepares each of these once, cached), and decoded in the order
         // the separate reads had, so that the first unusable value named
         // is the same.
         let hasDirection = schemaVersion >= directionVersion
-        let form = try Row.fetchOne(
-            db, sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "") FROM form WHERE id = 1")
+        let form = try Row.fetchOne(db.cachedStatement(
+            sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "") FROM form WHERE id = 1"))
         let (template, minimapWidth) = try formRow(from: form)
         let rows = try rows(db)
         let (selectedPage, tabBar) = try pageSettings(from: form)
@@ -124,7 +125,7 @@ enum FormTables {
     static func pages(_ db: Database, rows: [FormRow]) throws -> [FormPage] {
         // ORDER BY result columns by number: SQLite resolves a named term
         // again, a call of GRDB's authorizer more (see `fields`).
-        let pageRows = try Row.fetchAll(db, sql: "SELECT key, title, position FROM page ORDER BY 3, 1")
+        let pageRows = try Row.fetchAll(db.cachedStatement(sql: "SELECT key, title, position FROM page ORDER BY 3, 1"))
         let columns = pageRows.first.map(ColumnIndex.init)
         var pages = try pageRows.map { row in
             let unnamed = StoredRow(row, table: "page", identity: "", columns: columns)
@@ -160,7 +161,7 @@ enum FormTables {
 
     static func rows(_ db: Database, columns: String = rowColumns) throws -> [FormRow] {
         // `number` is the first of either list of columns.
-        let rows = try Row.fetchAll(db, sql: "SELECT \(columns) FROM form_row ORDER BY 1")
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_row ORDER BY 1"))
         let columns = rows.first.map(ColumnIndex.init)
         return try rows.map { try formRow(from: StoredRow($0, table: "form_row", identity: "", columns: columns)) }
     }
@@ -222,7 +223,7 @@ enum FormTables {
         // GRDB's authorizer costs about 16,000 instructions for each
         // column a statement names (issue 35).
         let order = columns == fieldColumns ? fieldColumnsOrder : "position, key"
-        let rows = try Row.fetchAll(db, sql: "SELECT id, \(columns) FROM field ORDER BY \(order)")
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, \(columns) FROM field ORDER BY \(order)"))
         guard let first = rows.first else { return [] }
         let columns = ColumnIndex(first)
         let stored = rows.map { StoredRow($0, table: "field", identity: "", columns: columns) }
@@ -255,9 +256,9 @@ enum FormTables {
     private static func allChoices(_ db: Database, fieldID: DatabaseValue? = nil) throws -> [DatabaseValue: [FieldChoice]] {
         let select = "SELECT field_id, position, value, label FROM field_choice"
         let rows = if let fieldID {
-            try Row.fetchAll(db, sql: select + " WHERE field_id = ? ORDER BY position", arguments: [fieldID])
+            try Row.fetchAll(db.cachedStatement(sql: select + " WHERE field_id = ? ORDER BY position"), arguments: [fieldID])
         } else {
-            try Row.fetchAll(db, sql: select + " ORDER BY 1, 2")
+            try Row.fetchAll(db.cachedStatement(sql: select + " ORDER BY 1, 2"))
         }
         var choices: [DatabaseValue: [FieldChoice]] = [:]
         for row in rows {
@@ -422,7 +423,7 @@ enum FormTables {
     /// `DELETE FROM minimap_rect` as the fix: the table is derived, and the
     /// next formctl command draws it again.
     static func minimapRects(_ db: Database) throws -> [MinimapRect] {
-        let rows = try Row.fetchAll(db, sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY 1")
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY 1"))
         guard let first = rows.first else { return [] }
         let columns = ColumnIndex(first)
         return try rows.map { row in

@@ -17,8 +17,8 @@ extension FormDatabase {
         var values: [(key: String, value: CheckedValue)] = []
         values.reserveCapacity(fields.count)
         for field in fields { values.append((field.key, try FieldInput.checked(field.defaultValue ?? "", key: field.key))) }
-        return try setValues(values) { db in
+        return try setValues(values, alsoWriting: { db in
             try db.execute(sql: "UPDATE form SET open_response = NULL WHERE id = 1 AND open_response IS NOT NULL")
-        }
+        }).update
     }
 }

@@ -20,6 +20,14 @@ extension FormDatabase {
     /// connection committed in between, the work is redone; after a few
     /// rounds it is done under the lock.
     public func setValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesUpdate {
+        try setValues(values, alsoWriting: nil).update
+    }
+
+    /// `setValues(_:)`, and the whole form as the write left it when the
+    /// write had it at hand (planned from a read nobody changed before the
+    /// commit); nil otherwise, and then a caller that needs it reads it.
+    public func setValuesKeepingForm(_ values: [(key: String, value: CheckedValue)])
+        throws(FormStoreError) -> (update: ValuesUpdate, form: FormDefinition?) {
         try setValues(values, alsoWriting: nil)
     }
 
@@ -28,24 +36,24 @@ extension FormDatabase {
     /// as they were. An error `extra` throws rolls everything back and is
     /// thrown.
     func setValues(_ values: [(key: String, value: CheckedValue)], alsoWriting extra: ((Database) throws -> Void)?)
-        throws(FormStoreError) -> ValuesUpdate {
+        throws(FormStoreError) -> (update: ValuesUpdate, form: FormDefinition?) {
         if isReadOnly { throw .readOnly(path: path) }
         for _ in 0..<4 {
             switch try planValues(values) {
-            case .nothingToWrite(let update):
-                guard let extra else { return update }
+            case .nothingToWrite(let update, let form):
+                guard let extra else { return (update, form) }
                 try writeMarkingHistory { db in try extra(db) }
-                return update
+                return (update, nil)
             case .stale: break
             case .write(let plan):
-                if let update = try apply(plan, alsoWriting: extra) { return update }
+                if let update = try apply(plan, alsoWriting: extra) { return (update, plan.form) }
                 continue
             }
             break
         }
         // Derived data stale, or the database kept changing: everything
         // under the lock, and a whole refresh (`write`).
-        return try write { db in
+        let update = try write { db in
             let form = try FormTables.definition(db)
             let changes = try Self.changes(values, in: form)
             try extra?(db)
@@ -54,12 +62,14 @@ extension FormDatabase {
             }
             return changes.update
         }
+        return (update, nil)
     }
 
     /// What a batch of values comes to, worked out from a read.
     private enum ValuesPlanOutcome {
-        /// Every value is already stored: nothing is written.
-        case nothingToWrite(ValuesUpdate)
+        /// Every value is already stored: nothing is written (the form as
+        /// read).
+        case nothingToWrite(ValuesUpdate, FormDefinition)
         /// The derived data is stale: only the slow path refreshes it.
         case stale
         /// Values to write, planned.
@@ -70,6 +80,8 @@ extension FormDatabase {
     private struct ValuesPlan {
         var version: ConnectionVersion
         var update: ValuesUpdate
+        /// The form with the batch's values.
+        var form: FormDefinition
         var storedRects: [MinimapRect]
         var rects: [MinimapRect]
     }
@@ -108,6 +120,11 @@ extension FormDatabase {
         return (changed, ValuesUpdate(changed: changedFields, unchanged: unchanged))
     }
 
+    /// Changed values up to which a batch's minimap is worked out value by
+    /// value (each a recolouring where it can be) rather than laid out
+    /// whole once.
+    static let valuesToldOneByOne = 16
+
     /// Reads the form and works out the batch.
     private func planValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesPlanOutcome {
         // Read on the writing connection, the one `apply` checks on (see
@@ -119,17 +136,32 @@ extension FormDatabase {
             return (stale, try ConnectionVersion(db), try FormTables.definition(db), stale ? [] : try FormTables.minimapRects(db))
         }
         let changes = try Self.changes(values, in: before)
-        if changes.values.isEmpty { return .nothingToWrite(changes.update) }
+        if changes.values.isEmpty { return .nothingToWrite(changes.update, before) }
         if stale { return .stale }
         var form = before
         var positions: [String: Int] = [:]
         for (position, field) in form.fields.enumerated() { positions[field.key] = position }
-        for field in changes.update.changed {
-            if let position = positions[field.key] { form.fields[position].value = field.value }
+        let rects: [MinimapRect]
+        if changes.update.changed.count <= Self.valuesToldOneByOne {
+            // A few values (a server's writes that came in together): each
+            // told to the geometry in turn, which recolours in place where
+            // the layout does not read the value, as for one `set`.
+            var current = storedRects
+            for field in changes.update.changed {
+                guard let position = positions[field.key] else { continue }
+                let previous = form
+                form.fields[position].value = field.value
+                current = geometry.minimapRects(of: form, after: .value(key: field.key, before: previous, rects: current))
+            }
+            rects = current
+        } else {
+            for field in changes.update.changed {
+                if let position = positions[field.key] { form.fields[position].value = field.value }
+            }
+            // One layout for the whole batch.
+            rects = geometry.minimapRects(of: form, after: .any)
         }
-        // One layout for the whole batch.
-        let rects = geometry.minimapRects(of: form, after: .any)
-        return .write(ValuesPlan(version: version, update: changes.update, storedRects: storedRects, rects: rects))
+        return .write(ValuesPlan(version: version, update: changes.update, form: form, storedRects: storedRects, rects: rects))
     }
 
     /// Writes `plan` under the write lock if nobody committed since it was

@@ -64,10 +64,11 @@ final class RespondentBrowser: @unchecked Sendable {
     }
 
     @discardableResult
-    func request(_ method: String, _ path: String, body: String? = nil, headers: [(String, String)] = []) throws -> HTTPReply {
+    func request(_ method: String, _ path: String, body: String? = nil, headers: [(String, String)] = [],
+                 timeout: TimeInterval = 30) throws -> HTTPReply {
         var all = headers
         if let cookie { all.append(("Cookie", "formctl_respondent=\(cookie)")) }
-        let reply = try HTTP.request(port: port, method, path, headers: all, body: body)
+        let reply = try HTTP.request(port: port, method, path, headers: all, body: body, timeout: timeout)
         if let set = reply.header("set-cookie"), set.hasPrefix("formctl_respondent=") {
             cookie = String(set.dropFirst("formctl_respondent=".count).prefix { $0 != ";" })
         }
@@ -76,8 +77,8 @@ final class RespondentBrowser: @unchecked Sendable {
 
     /// `PUT /api/respond/fields/KEY` with `value` as a JSON string.
     @discardableResult
-    func answer(_ key: String, _ value: String) throws -> HTTPReply {
-        try request("PUT", "/api/respond/fields/\(key)", body: Self.body(value))
+    func answer(_ key: String, _ value: String, timeout: TimeInterval = 30) throws -> HTTPReply {
+        try request("PUT", "/api/respond/fields/\(key)", body: Self.body(value), timeout: timeout)
     }
 
     /// The value `GET /api/respond/fields/KEY` answers (nil: not 200).
@@ -94,6 +95,21 @@ final class RespondentBrowser: @unchecked Sendable {
             let reply = try answer(key, value)
             guard reply.status == 200 else { throw TestFailure("PUT \(key): \(reply)") }
         }
+    }
+
+    /// What `response.respondent` holds for a cookie: the SHA-256 of the
+    /// id's 16 bytes (the cookie is their base64url), as 64 hex digits,
+    /// computed with coreutils' `sha256sum` rather than formctl's code.
+    static func hash(ofCookie cookie: String) throws -> String {
+        var base64 = cookie.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let bytes = Data(base64Encoded: base64), bytes.count == 16 else { throw TestFailure("not a respondent id: \(cookie)") }
+        let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), [], stdin: bytes,
+                                          environment: childEnvironment(), timeout: 30)
+        guard result.succeeded, let digest = result.stdoutText.split(separator: " ").first, digest.count == 64 else {
+            throw TestFailure("sha256sum: \(result)")
+        }
+        return String(digest)
     }
 
     static func body(_ value: String) -> String {

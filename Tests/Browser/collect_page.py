@@ -28,6 +28,7 @@ import subprocess
 import sys
 import time
 
+from browser_support import check, passed, run_formctl
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -44,7 +45,6 @@ ANSWERS = {
     "bob": {"name": "Bob Bobson", "age": "57", "fruit": "plum", "visit": "2026-11-30"},
 }
 SUBMITTED = "Your response is submitted. Thank you."
-checks = 0
 drivers = []
 
 # A deadline, not a timing check: on a busy machine (both cores taken by
@@ -53,21 +53,8 @@ drivers = []
 DEADLINE = 90.0
 
 
-def check(condition, what):
-    global checks
-    if not condition:
-        print(f"FAILED: {what}", flush=True)
-        raise SystemExit(1)
-    checks += 1
-    print(f"ok {checks}: {what}", flush=True)
-
-
 def formctl(*arguments):
-    result = subprocess.run([FORMCTL, *arguments, "--db", DB], capture_output=True, text=True, timeout=60)
-    if result.returncode != 0:
-        print(f"FAILED: formctl {' '.join(arguments)} exited {result.returncode}: {result.stderr}", flush=True)
-        raise SystemExit(1)
-    return result.stdout
+    return run_formctl(FORMCTL, DB, *arguments, timeout=60)
 
 
 def browser(url):
@@ -223,7 +210,7 @@ def main():
     check(shared_values() == shared_before, "formctl fields --json: the shared values are as before")
 
     print(f"collect browser run: {time.monotonic() - started:.1f} s", flush=True)
-    print(f"{checks} checks passed", flush=True)
+    print(f"{passed()} checks passed", flush=True)
 
 
 try:

@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 
+from browser_support import check, passed, run_formctl
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -28,25 +29,11 @@ URL, FORMCTL, DB = sys.argv[1], sys.argv[2], sys.argv[3]
 BASE = URL.split("?")[0].rstrip("/")
 HOSTILE = "<script>alert(1)</script>\"'&"
 PALETTE = {"red": "#ff3b30", "yellow": "#ffcc00", "green": "#34c759"}
-checks = 0
 drivers = []
 
 
-def check(condition, what):
-    global checks
-    if not condition:
-        print(f"FAILED: {what}", flush=True)
-        raise SystemExit(1)
-    checks += 1
-    print(f"ok {checks}: {what}", flush=True)
-
-
 def formctl(*arguments):
-    result = subprocess.run([FORMCTL, *arguments, "--db", DB], capture_output=True, text=True, timeout=30)
-    if result.returncode != 0:
-        print(f"FAILED: formctl {' '.join(arguments)} exited {result.returncode}: {result.stderr}", flush=True)
-        raise SystemExit(1)
-    return result.stdout
+    return run_formctl(FORMCTL, DB, *arguments, timeout=30)
 
 
 def browser(javascript=True):
@@ -242,7 +229,7 @@ def main():
     check(json.loads(formctl("get", "first", "--json"))["value"] == "Grace", "formctl get reads it")
 
     print(f"browser suite: {time.monotonic() - started:.1f} s", flush=True)
-    print(f"{checks} checks passed", flush=True)
+    print(f"{passed()} checks passed", flush=True)
 
 
 try:

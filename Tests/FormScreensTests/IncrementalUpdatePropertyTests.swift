@@ -64,7 +64,7 @@ struct IncrementalUpdatePropertyTests {
     func changesMatchAFullLayout() async {
         let counts = Counts()
         // 200 forms: a typed field's change is laid out in place less often
-        // (a picker's new label is a new layout), about 58 times in all.
+        // (a picker's new label is a new layout), about 35 to 60 times in all.
         await propertyCheck(count: 200, input: Gen.int(in: 0...10_000).array(of: 1...120)) { tape in
             let choices = Tape(tape)
             var form = randomForm(choices)
@@ -94,7 +94,9 @@ struct IncrementalUpdatePropertyTests {
             counts.relaidOut += retained.counts.relaidOut
         }
         // Both ways were taken, so the property said something about each.
-        #expect(counts.inPlace > 40, "in place \(counts.inPlace) times")
+        // The forms are random: in place came 35 to 60 times in runs seen,
+        // so the bound only asks that it came often.
+        #expect(counts.inPlace > 10, "in place \(counts.inPlace) times")
         #expect(counts.relaidOut > 100, "laid out again \(counts.relaidOut) times")
     }
 }

@@ -76,3 +76,32 @@ struct GroupCommitTests {
         #expect(commits.withLock { $0 } == 2)
     }
 }
+
+/// The form a shared database keeps from its last value write
+/// (`WrittenForm`): used while nobody wrote since, never after.
+@Suite("The form as the last value write left it")
+struct WrittenFormTests {
+    @Test func keptOnlyWhileNobodyWroteSince() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("form.db")
+        try createStore(path)
+        let store = try FormDatabase.openShared(path: path, create: false, busyTimeout: 5, geometry: LayoutGeometry(layout: testMinimap))
+        defer { try? store.close() }
+        let written = try store.setValuesKeepingForm([("first", try FieldInput.checked("Ada", key: "first"))])
+        #expect(written.form?.field("first")?.value == "Ada")
+        // Nobody wrote since: the kept form is the stored one.
+        let kept = try store.definitionWithMinimap()
+        #expect(kept.form.field("first")?.value == "Ada")
+        #expect(kept.rects == (try store.minimapRects()))
+        // Another connection writes: the next read and plan see it.
+        try sqlite3(path, "UPDATE field SET value = 'Byron' WHERE key = 'last';")
+        #expect(try store.definitionWithMinimap().form.field("last")?.value == "Byron")
+        let next = try store.setValuesKeepingForm([("email", try FieldInput.checked("ada@example.com", key: "email"))])
+        #expect(next.form?.field("last")?.value == "Byron" || next.form == nil)
+        #expect(try sqlite3(path, "SELECT value FROM field WHERE key = 'last';") == "Byron")
+        // The session's own other writes move it on too.
+        try store.setValue(key: "middle", value: "King")
+        #expect(try store.definitionWithMinimap().form.field("middle")?.value == "King")
+        #expect(try sqlite3(path, "SELECT count(*) FROM history WHERE source <> 'formctl' AND key IN ('first', 'email', 'middle');") == "0")
+    }
+}

@@ -53,10 +53,8 @@ struct APIRoutes: Sendable {
         // shows the page it chose; choosing writes nothing).
         api.get("fields") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in
-                try cache.text(for: ReadCache.route("fields", page: page)) { () throws(FormKitError) in
-                    try JSONText.encode(try form.fieldListings(page: page).map(FieldListingJSON.init))
-                }
+            return try await cache.answer(ReadCache.route("fields", page: page), contentType: "application/json; charset=utf-8") {
+                () throws(FormKitError) in try JSONText.encode(try form.fieldListings(page: page).map(FieldListingJSON.init))
             }
         }
         api.get("fields/:key") { _, context in
@@ -79,14 +77,14 @@ struct APIRoutes: Sendable {
         }
         api.get("minimap") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try await text(contentType: "application/json; charset=utf-8") { () throws(FormKitError) in
-                try cache.text(for: ReadCache.route("minimap", page: page)) { () throws(FormKitError) in try form.minimap(format: .json, page: page) }
+            return try await cache.answer(ReadCache.route("minimap", page: page), contentType: "application/json; charset=utf-8") {
+                () throws(FormKitError) in try form.minimap(format: .json, page: page)
             }
         }
         api.get("minimap.svg") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
-            return try await text(contentType: "image/svg+xml; charset=utf-8") { () throws(FormKitError) in
-                try cache.text(for: ReadCache.route("minimap.svg", page: page)) { () throws(FormKitError) in try form.minimap(format: .svg, page: page) }
+            return try await cache.answer(ReadCache.route("minimap.svg", page: page), contentType: "image/svg+xml; charset=utf-8") {
+                () throws(FormKitError) in try form.minimap(format: .svg, page: page)
             }
         }
         api.post("submit") { request, _ in

@@ -27,7 +27,7 @@ final class PictureBudget: Sendable {
     let capacity: Int
     private let state = Mutex(State())
 
-    init(capacity: Int = 100_000) {
+    init(capacity: Int = 20_000) {
         self.capacity = max(1, capacity)
     }
 

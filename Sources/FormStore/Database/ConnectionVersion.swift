@@ -9,7 +9,7 @@ import GRDB
 /// session (the editor, the server) writes for several callers on one
 /// connection, and another caller's write between a plan and its apply
 /// moves only `total_changes`, the rows this connection has changed.
-struct ConnectionVersion: Equatable {
+struct ConnectionVersion: Equatable, Sendable {
     /// `PRAGMA data_version`: other connections' commits.
     var dataVersion: Int
     /// `sqlite3_total_changes()`: this connection's own changes.

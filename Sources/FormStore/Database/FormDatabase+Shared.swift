@@ -40,7 +40,14 @@ extension FormDatabase {
             try openReaders(of: pool)
             return pool
         }
-        return FormDatabase(path: path, queue: pool, geometry: geometry, groupsCommits: true)
+        let versions = try mappingErrors(path: path) {
+            var versionConfig = Configuration()
+            versionConfig.readonly = true
+            let versions = try DatabaseQueue(path: path, configuration: versionConfig)
+            _ = try versions.inDatabase { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") }
+            return versions
+        }
+        return FormDatabase(path: path, queue: pool, geometry: geometry, groupsCommits: true, versionConnection: versions)
     }
 
     /// How many reading connections a shared database has: one per core

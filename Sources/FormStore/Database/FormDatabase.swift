@@ -33,13 +33,23 @@ public final class FormDatabase: Sendable {
     /// the same moment commit together (`GroupCommit`); nil: each write
     /// commits alone.
     let group: GroupCommit?
+    /// For a database opened with `openShared`: a connection of its own
+    /// that only reads `PRAGMA data_version` (`readVersion()`), so that
+    /// looking costs microseconds and never waits for a reader.
+    let versionConnection: DatabaseQueue?
+    /// For a database opened with `openShared`: the form as the last
+    /// planned value write left it (`WrittenForm`).
+    let written: WrittenFormMemory?
 
-    init(path: String, queue: any DatabaseWriter, geometry: any MinimapGeometry, groupsCommits: Bool = false) {
+    init(path: String, queue: any DatabaseWriter, geometry: any MinimapGeometry, groupsCommits: Bool = false,
+         versionConnection: DatabaseQueue? = nil) {
         self.path = path
         self.queue = queue
         self.geometry = geometry
         self.isReadOnly = false
         self.readConnection = nil
+        self.versionConnection = versionConnection
+        written = groupsCommits ? WrittenFormMemory() : nil
         group = groupsCommits
             ? GroupCommit(writer: queue, starting: Self.lastHistoryID, finishing: Self.markHistory(after:_:))
             : nil
@@ -52,6 +62,8 @@ public final class FormDatabase: Sendable {
         self.isReadOnly = true
         self.readConnection = connection
         group = nil
+        versionConnection = nil
+        written = nil
     }
 
     /// How long a connection waits for another one's lock before giving up
@@ -68,6 +80,7 @@ public final class FormDatabase: Sendable {
             readConnection.close()
             return
         }
+        try? versionConnection?.close()
         try mappingErrors(path: path) { try ClosedConnections.close(queue) }
     }
 
@@ -107,9 +120,13 @@ public final class FormDatabase: Sendable {
     }
 
     /// Marks the history rows after `lastHistoryID` as formctl's: under
-    /// the write lock, they are the transaction's own.
+    /// the write lock, they are the transaction's own. Rows marked already
+    /// are left alone, so that marking twice changes nothing (a write that
+    /// marks its own rows, then the transaction's, keeps its
+    /// `ConnectionVersion`).
     @Sendable static func markHistory(after db: Database, _ lastHistoryID: Int64) throws {
-        try db.execute(sql: "UPDATE history SET source = 'formctl' WHERE id > ?", arguments: [lastHistoryID])
+        try db.cachedStatement(sql: "UPDATE history SET source = 'formctl' WHERE id > ? AND source <> 'formctl'")
+            .execute(arguments: [lastHistoryID])
     }
 
     /// Runs `body`; a "disk full" that comes from `history` having used its

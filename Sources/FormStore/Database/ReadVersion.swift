@@ -1,6 +1,6 @@
 import GRDB
 
-/// What one reading connection has seen of the database: the connection
+/// What a reading connection has seen of the database: the connection
 /// and its `PRAGMA data_version`, which changes whenever another
 /// connection commits (this process's writer included, or the `sqlite3`
 /// shell). Equal versions of the same connection mean nobody committed in
@@ -14,16 +14,16 @@ public struct ReadVersion: Hashable, Sendable {
 }
 
 extension FormDatabase {
-    /// The version a reading connection sees now (see `ReadVersion`): a
-    /// pragma, no transaction, no lock. On a database opened with
-    /// `openShared`, whose readers never write, only; on one connection
-    /// that also writes, its own commits would not change it, so there it
-    /// is nil.
+    /// The version the database's version connection sees now (see
+    /// `ReadVersion`): one pragma on a connection that does nothing else,
+    /// no transaction, no lock, so it may be called from any thread. Only
+    /// on a database opened with `openShared`; nil otherwise (a connection
+    /// that also writes does not count its own commits).
     public func readVersion() throws(FormStoreError) -> ReadVersion? {
-        guard group != nil || isReadOnly else { return nil }
+        guard let versionConnection else { return nil }
         return try mappingErrors(path: path) {
-            try queue.unsafeRead { db in
-                ReadVersion(connection: ObjectIdentifier(db),
+            try versionConnection.inDatabase { db in
+                ReadVersion(connection: ObjectIdentifier(versionConnection),
                             dataVersion: try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0)
             }
         }

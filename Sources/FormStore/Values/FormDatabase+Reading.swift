@@ -37,7 +37,12 @@ extension FormDatabase {
     /// them, in one read: neither is newer than the other, as two reads
     /// could be when a change commits between them.
     public func definitionWithMinimap() throws(FormStoreError) -> (form: FormDefinition, rects: [MinimapRect]) {
-        try read { db in (try FormTables.definition(db), try currentMinimapRects(db)) }
+        // A shared database's last value write, when nobody wrote since (a
+        // look at the writer's counters; no read of a large form).
+        if let written, !written.isEmpty, let kept = try readOnWriter({ db in try written.form(unchangedOn: db) }) {
+            return (kept.form, kept.rects)
+        }
+        return try read { db in (try FormTables.definition(db), try currentMinimapRects(db)) }
     }
 
     /// The stored rectangles, or, for a read-only database that is stale,

@@ -131,6 +131,9 @@ extension FormDatabase {
         // `planSet`): a session's reader counts its writer's commits in its
         // data_version, the writer does not, so the two never compare.
         let (stale, version, before, storedRects) = try readOnWriter { db in
+            // The form as this database's last value write left it, when
+            // nobody wrote since: no read of a large form.
+            if let kept = try written?.form(unchangedOn: db) { return (false, kept.version, kept.form, kept.rects) }
             let stale = try DerivedState.needsRefresh(db)
             // Values are exact even when the derived data is stale.
             return (stale, try ConnectionVersion(db), try FormTables.definition(db), stale ? [] : try FormTables.minimapRects(db))
@@ -167,8 +170,11 @@ extension FormDatabase {
     /// Writes `plan` under the write lock if nobody committed since it was
     /// read; nil (and nothing written) otherwise.
     private func apply(_ plan: ValuesPlan, alsoWriting extra: ((Database) throws -> Void)?) throws(FormStoreError) -> ValuesUpdate? {
-        try writeMarkingHistory { db -> ValuesUpdate? in
+        // nil: not written; else where the writer stood after the write
+        // (nil inside when `extra` wrote what the plan's form does not hold).
+        let applied = try writeMarkingHistory { db -> ConnectionVersion?? in
             guard try ConnectionVersion(db) == plan.version else { return nil }
+            let lastHistoryID = try Self.lastHistoryID(db)
             try extra?(db)
             let statement = try db.cachedStatement(sql: "UPDATE field SET value = ? WHERE key = ?")
             for field in plan.update.changed {
@@ -177,7 +183,13 @@ extension FormDatabase {
             }
             try DerivedState.storeMinimap(plan.rects, replacing: plan.storedRects, db)
             try DerivedState.clearRefreshFlag(db)
-            return plan.update
+            // Its history rows marked now, so that the transaction's own
+            // marking finds nothing more of this write to change.
+            try Self.markHistory(after: db, lastHistoryID)
+            return .some(extra == nil ? try ConnectionVersion(db) : nil)
         }
+        guard let applied else { return nil }
+        if let version = applied { written?.keep(WrittenForm(version: version, form: plan.form, rects: plan.rects)) }
+        return plan.update
     }
 }

@@ -18,6 +18,8 @@ struct RespondRoutes: Sendable {
     let body: RequestBodyReader
     let settings: CollectSettings
     let feed: RespondentFeed
+    /// The blank form's page, drawn once while the form stays the same.
+    let blankPages = BlankPageCache()
 
     /// `POST /api/respond/submit`'s answer.
     struct Submitted: Encodable { let status: String }
@@ -181,6 +183,12 @@ struct RespondRoutes: Sendable {
     private func pageHTML(_ respondent: RespondentID?, page: String?, outcome: PageOutcome?) -> (html: String, status: HTTPResponse.Status) {
         do throws(FormKitError) {
             let own = try form.respondentForm(respondent)
+            if own.draft == nil, outcome == nil {
+                let html = try blankPages.html(for: own.form, page: page) { () throws(FormKitError) in
+                    PageHTML(snapshot: try PageSnapshot.load(from: own, page: page), outcome: nil, report: nil, paths: .respondent).html
+                }
+                return (html, .ok)
+            }
             let snapshot = try PageSnapshot.load(from: own, page: page)
             let report = outcome == .checkFailed ? own.check : nil
             return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: .respondent).html, .ok)

@@ -29,3 +29,15 @@ def run_formctl(binary, db, *arguments, timeout=60):
         print(f"FAILED: formctl {' '.join(arguments)} exited {result.returncode}: {result.stderr}", flush=True)
         raise SystemExit(1)
     return result.stdout
+
+
+def run(main, drivers):
+    """Runs `main`, then quits every browser in `drivers`, whatever happened."""
+    try:
+        main()
+    finally:
+        for driver in drivers:
+            try:
+                driver.quit()
+            except Exception:
+                pass

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from browser_support import check, passed, run_formctl
+from browser_support import check, passed, run, run_formctl
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.chrome.service import Service
@@ -232,11 +232,4 @@ def main():
     print(f"{passed()} checks passed", flush=True)
 
 
-try:
-    main()
-finally:
-    for driver in drivers:
-        try:
-            driver.quit()
-        except Exception:
-            pass
+run(main, drivers)

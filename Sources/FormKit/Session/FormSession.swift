@@ -128,8 +128,9 @@ public final class FormSession: Sendable {
         noticed.look()
     }
 
-    /// What one of the session's readers has seen of the file (see
-    /// FormStore's `ReadVersion`): when a later call gives the same
+    /// What the session's version connection (one that reads nothing but
+    /// `PRAGMA data_version`) has seen of the file (see FormStore's
+    /// `ReadVersion`): when a later call gives the same
     /// version, nobody committed in between, so what was read after the
     /// first call is still the form as it is. Nil when the session cannot
     /// tell (then read again).

@@ -12,60 +12,55 @@ extension StoredForm {
         return RespondentForm(form: form, draft: draft)
     }
 
-    /// Stores `value` as `respondent`'s answer to field `key`, validated
-    /// and stored exactly as `set(_:to:)` stores a field's value (text
-    /// with a NUL is `invalidValue`, 65; a typed field keeps its canonical
-    /// text), and returns their form after it and whether this write made
-    /// their draft. Their first write makes the draft, unless `limits`
-    /// refuse it: `tooManyDrafts` (busy, 75) past `maxDrafts` open drafts,
-    /// `alreadySubmitted` (conflict, 65) with `once` after a submission.
-    public func answer(_ key: String, with value: String, as respondent: RespondentID,
-                       limits: DraftLimits) throws(FormKitError) -> (form: RespondentForm, created: Bool) {
+    /// Stores `value` as an answer to field `key`, validated and stored
+    /// exactly as `set(_:to:)` stores a field's value (text with a NUL is
+    /// `invalidValue`, 65; a typed field keeps its canonical text), by
+    /// the respondent `cookie` names when it names an open draft; else by
+    /// a new respondent, in a new draft (a cookie is never adopted: a
+    /// planted one names nothing), unless `limits` refuse it:
+    /// `tooManyDrafts` (busy, 75) past `maxDrafts` open drafts,
+    /// `alreadySubmitted` (conflict, 65) with `once` when `cookie` has
+    /// submitted. Returns the respondent's form after it, who they are and
+    /// whether this write made their draft.
+    public func answer(_ key: String, with value: String, cookie: RespondentID?,
+                       limits: DraftLimits) throws(FormKitError) -> (form: RespondentForm, respondent: RespondentID, created: Bool) {
         let checked: CheckedValue
         do throws(FormStoreError) {
             checked = try FieldInput.checked(value, key: key)
         } catch {
             throw .store(error)
         }
-        let written: (form: FormDefinition, draft: Int64, created: Bool)
+        let fresh = RespondentID.generate()
+        let written: (form: FormDefinition, draft: Int64, respondent: String, created: Bool)
         do {
             written = try writing { db throws(FormStoreError) in
-                try db.writeDraftAnswer(respondent.hash, key: key, value: checked, limits: limits)
+                try db.writeDraftAnswer(cookie?.hash, orNew: fresh.hash, key: key, value: checked, limits: limits)
             }
         } catch .store(.unknownField(let key, let suggestion)) {
             throw .fieldNotFound(key: key, suggestion: suggestion)
         }
-        return (RespondentForm(form: written.form, draft: written.draft), written.created)
+        let respondent = written.created ? fresh : (cookie ?? fresh)
+        return (RespondentForm(form: written.form, draft: written.draft), respondent, written.created)
     }
 
-    /// Submits `respondent`'s draft (without one, the blank form) as a
-    /// complete response when it passes `check`; otherwise nothing is
-    /// stored and `checkFailed` (1) carries the report. With
-    /// `limits.once`, a respondent who has submitted gets
-    /// `alreadySubmitted`.
+    /// Submits the draft `cookie` names (without one, the blank form, as a
+    /// new respondent's) as a complete response when it passes `check`;
+    /// otherwise nothing is stored and `checkFailed` (1) carries the
+    /// report. With `limits.once`, a `cookie` that has submitted gets
+    /// `alreadySubmitted`. Returns the response and who submitted it.
     @discardableResult
-    public func submitDraft(of respondent: RespondentID, limits: DraftLimits) throws(FormKitError) -> StoredResponse {
+    public func submitDraft(cookie: RespondentID?, limits: DraftLimits) throws(FormKitError) -> (stored: StoredResponse, respondent: RespondentID) {
         var report: CheckReport?
-        let stored = try writing { db throws(FormStoreError) in
-            try db.submitDraft(respondent.hash, limits: limits) { form in
+        let fresh = RespondentID.generate()
+        let submitted = try writing { db throws(FormStoreError) in
+            try db.submitDraft(cookie?.hash, orNew: fresh.hash, limits: limits) { form in
                 let check = CheckReport(form: form)
                 report = check
                 return check.passes
             }
         }
-        guard let stored else { throw .checkFailed(report ?? CheckReport(fields: [])) }
-        return stored
-    }
-
-    /// Whether `respondent` has an open draft (cheaper than reading their
-    /// form).
-    public func hasOpenDraft(_ respondent: RespondentID) throws(FormKitError) -> Bool {
-        try reading { db throws(FormStoreError) in try db.openDraft(of: respondent.hash) } != nil
-    }
-
-    /// Whether `respondent` has submitted a response (`--once`).
-    public func hasSubmitted(_ respondent: RespondentID) throws(FormKitError) -> Bool {
-        try reading { db throws(FormStoreError) in try db.hasSubmitted(respondent.hash) }
+        guard let submitted else { throw .checkFailed(report ?? CheckReport(fields: [])) }
+        return (submitted.stored, submitted.respondent == fresh.hash ? fresh : (cookie ?? fresh))
     }
 
     /// How many respondents' drafts are open.

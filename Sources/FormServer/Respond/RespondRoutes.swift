@@ -71,10 +71,9 @@ struct RespondRoutes: Sendable {
             let change = try await body.decode(APIRoutes.ValueChange.self, from: request)
             let cookie = RespondentCookie.respondent(of: request)
             let (respondent, field, created) = try await call { () throws(FormKitError) in
-                let respondent = try writer(for: cookie)
-                let (written, created) = try form.answer(key, with: change.value, as: respondent, limits: settings.limits)
-                let (field, shown) = try written.shownField(key)
-                return (respondent, try JSONText.encode(FieldJSON(field, isShown: shown)), created)
+                let written = try form.answer(key, with: change.value, cookie: cookie, limits: settings.limits)
+                let (field, shown) = try written.form.shownField(key)
+                return (written.respondent, try JSONText.encode(FieldJSON(field, isShown: shown)), written.created)
             }
             feed.notify(respondent)
             var response = textResponse(field, contentType: "application/json; charset=utf-8")
@@ -93,9 +92,7 @@ struct RespondRoutes: Sendable {
             // The body is not read: a respondent's submit takes nothing.
             let cookie = RespondentCookie.respondent(of: request)
             let respondent = try await call { () throws(FormKitError) in
-                let respondent = try writer(for: cookie)
-                try form.submitDraft(of: respondent, limits: settings.limits)
-                return respondent
+                try form.submitDraft(cookie: cookie, limits: settings.limits).respondent
             }
             feed.notify(respondent)
             var response = try await json { () throws(FormKitError) in Submitted(status: "complete") }
@@ -120,17 +117,6 @@ struct RespondRoutes: Sendable {
         }
     }
 
-    /// The respondent a write goes to: the cookie's when it names an open
-    /// draft; otherwise a new one, unless `--once` and the cookie has
-    /// submitted (`alreadySubmitted`). Blocking: on a database thread.
-    private func writer(for cookie: RespondentID?) throws(FormKitError) -> RespondentID {
-        if let cookie {
-            if try form.hasOpenDraft(cookie) { return cookie }
-            if settings.once, try form.hasSubmitted(cookie) { throw .store(.alreadySubmitted) }
-        }
-        return RespondentID.generate()
-    }
-
     /// Saves a respondent's plain form post: the posted values that differ
     /// from their form's, each answered as `PUT` answers it, then a submit
     /// when Submit was pressed and every value was saved. Returns the
@@ -150,9 +136,8 @@ struct RespondRoutes: Sendable {
                     continue
                 }
                 do throws(FormKitError) {
-                    let writer = try resolved(respondent, cookie)
-                    respondent = writer
-                    _ = try form.answer(key, with: value, as: writer, limits: settings.limits)
+                    // One post writes as one respondent: the first answer's.
+                    respondent = try form.answer(key, with: value, cookie: respondent ?? cookie, limits: settings.limits).respondent
                 } catch {
                     notSaved.append(key)
                     code = PageOutcome.Reason(error)
@@ -160,22 +145,13 @@ struct RespondRoutes: Sendable {
             }
             if !notSaved.isEmpty { return (respondent, .notSaved(keys: notSaved, code: code)) }
             guard post.submits else { return (respondent, nil) }
-            let writer = try resolved(respondent, cookie)
-            respondent = writer
-            try form.submitDraft(of: writer, limits: settings.limits)
+            respondent = try form.submitDraft(cookie: respondent ?? cookie, limits: settings.limits).respondent
             return (respondent, .submittedOwn)
         } catch .checkFailed {
             return (respondent, .checkFailed)
         } catch {
             return (respondent, .failed(code: PageOutcome.Reason(error)))
         }
-    }
-
-    /// `known` once a post has written, else `writer(for: cookie)`: one
-    /// post writes as one respondent.
-    private func resolved(_ known: RespondentID?, _ cookie: RespondentID?) throws(FormKitError) -> RespondentID {
-        if let known { return known }
-        return try writer(for: cookie)
     }
 
     /// The respondent's page `page` (nil: the one the form shows) with

@@ -40,6 +40,9 @@ public final class FormDatabase: Sendable {
     /// For a database opened with `openShared`: the form as the last
     /// planned value write left it (`WrittenForm`).
     let written: WrittenFormMemory?
+    /// For a database opened with `openShared`: the blank form the
+    /// respondents' writes start from (`BlankFormMemory`).
+    let blanks: BlankFormMemory?
 
     init(path: String, queue: any DatabaseWriter, geometry: any MinimapGeometry, groupsCommits: Bool = false,
          versionConnection: DatabaseQueue? = nil) {
@@ -50,8 +53,11 @@ public final class FormDatabase: Sendable {
         self.readConnection = nil
         self.versionConnection = versionConnection
         written = groupsCommits ? WrittenFormMemory() : nil
+        let blanks = groupsCommits ? BlankFormMemory() : nil
+        self.blanks = blanks
         group = groupsCommits
-            ? GroupCommit(writer: queue, starting: Self.lastHistoryID, finishing: Self.markHistory(after:_:))
+            ? GroupCommit(writer: queue, starting: Self.lastHistoryID, finishing: Self.markHistory(after:_:),
+                          rolledBack: { blanks?.forget() })
             : nil
     }
 
@@ -64,6 +70,7 @@ public final class FormDatabase: Sendable {
         group = nil
         versionConnection = nil
         written = nil
+        blanks = nil
     }
 
     /// How long a connection waits for another one's lock before giving up

@@ -71,16 +71,22 @@ final class GroupCommit: Sendable {
     /// history rows they added, for one).
     private let finishing: @Sendable (Database, _ before: Int64) throws -> Void
     private let starting: @Sendable (Database) throws -> Int64
+    /// Called when a group's transaction did not commit, so that what was
+    /// remembered from inside it is let go.
+    private let rolledBack: @Sendable () -> Void
 
     /// Groups on `writer`: `starting` runs first in each transaction (its
-    /// result is given to `finishing`), `finishing` after the writes.
+    /// result is given to `finishing`), `finishing` after the writes, and
+    /// `rolledBack` after a transaction that did not commit.
     init(writer: any DatabaseWriter, maximumGroup: Int = 256,
          starting: @escaping @Sendable (Database) throws -> Int64,
-         finishing: @escaping @Sendable (Database, _ before: Int64) throws -> Void) {
+         finishing: @escaping @Sendable (Database, _ before: Int64) throws -> Void,
+         rolledBack: @escaping @Sendable () -> Void = {}) {
         self.writer = writer
         self.maximumGroup = max(1, maximumGroup)
         self.starting = starting
         self.finishing = finishing
+        self.rolledBack = rolledBack
     }
 
     /// How many writes wait for a group to take them (for tests).
@@ -148,6 +154,7 @@ final class GroupCommit: Sendable {
                 }
             }
         } catch {
+            rolledBack()
             for job in group where failures[ObjectIdentifier(job)] == nil {
                 failures[ObjectIdentifier(job)] = error
             }

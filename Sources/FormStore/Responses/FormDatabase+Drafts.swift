@@ -38,48 +38,44 @@ extension FormDatabase {
     /// stored as `setValue` stores a field's value (canonical text for the
     /// typed ones), and returns the respondent's form after it. Their first
     /// write makes their draft, within `limits`; `draft` is its id.
-    ///
-    /// The form is read and the value validated before the write lock is
-    /// taken; the lock is held to write one answer (and, for a new draft,
-    /// the draft's blank answers). When the fields' structure changed in
-    /// between, the work is redone.
     public func writeDraftAnswer(_ respondent: String, key: String, value: CheckedValue,
                                  limits: DraftLimits) throws(FormStoreError) -> (form: FormDefinition, draft: Int64, created: Bool) {
+        let written = try writeDraftAnswer(respondent, orNew: respondent, key: key, value: value, limits: limits)
+        return (written.form, written.draft, written.created)
+    }
+
+    /// Stores `value` as an answer to field `key` by `respondent` when
+    /// they have an open draft, else by `newRespondent` in a new draft
+    /// (within `limits`: with `once`, a `respondent` who has submitted gets
+    /// `alreadySubmitted`), and returns the writer's form after it, their
+    /// draft, who wrote (`respondent` or `newRespondent`) and whether the
+    /// draft is new.
+    ///
+    /// All of it is one write, under the write lock: the draft is looked
+    /// up, the form it answers built and the value checked against it, so
+    /// that no plan can go stale. On a shared database the blank form comes
+    /// from `BlankFormMemory`, and only the draft's answers are read.
+    public func writeDraftAnswer(_ respondent: String?, orNew newRespondent: String, key: String, value: CheckedValue,
+                                 limits: DraftLimits) throws(FormStoreError)
+        -> (form: FormDefinition, draft: Int64, respondent: String, created: Bool) {
         if isReadOnly { throw .readOnly(path: path) }
-        for round in 0..<Self.plannedRounds + 1 {
-            // One read: the structure, the draft and its answers agree.
-            let read = try mappingErrors(path: path) {
-                try queue.read { db in
-                    let form = try FormTables.definition(db)
-                    let draft = try Self.openDraft(respondent, db)
-                    return (version: try ResponseTables.fieldsVersion(db), form: form,
-                            answered: try draft.map { try Self.form(form, answeredBy: $0, db) })
-                }
-            }
-            let blank = Self.blank(read.form)
-            var form = read.answered ?? blank
+        return try writeRespondents { db, blank in
+            let open = try respondent.flatMap { try Self.openDraft($0, db) }
+            var form = try open.map { try Self.form(blank, answeredBy: $0, db) } ?? blank
             guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
-                throw .unknownField(key, among: form.fields.map(\.key))
+                throw FormStoreError.unknownField(key, among: form.fields.map(\.key))
             }
             form.fields[index].value = form.fields[index].rules.storedText(forInput: value.text)
             let answer = FormResponse.answers(of: form)[index]
-            let isLastRound = round == Self.plannedRounds
-            let written = try writeMarkingHistory { db -> (draft: Int64, created: Bool)? in
-                if !isLastRound, try ResponseTables.fieldsVersion(db) != read.version { return nil }
-                var created = false
-                let draft: Int64
-                if let open = try Self.openDraft(respondent, db) {
-                    draft = open
-                } else {
-                    draft = try Self.startDraft(respondent, answers: FormResponse.answers(of: blank), limits: limits, db)
-                    created = true
-                }
-                try Self.store(answer, in: draft, db)
-                return (draft, created)
+            if let open, let respondent {
+                try Self.store(answer, in: open, db)
+                return (form, open, respondent, false)
             }
-            if let written { return (form, written.draft, written.created) }
+            if limits.once, let respondent, try Self.hasSubmitted(respondent, db) { throw FormStoreError.alreadySubmitted }
+            let draft = try Self.startDraft(newRespondent, answers: FormResponse.answers(of: blank), limits: limits, db)
+            try Self.store(answer, in: draft, db)
+            return (form, draft, newRespondent, true)
         }
-        throw .busy(path: path)
     }
 
     /// Submits `respondent`'s draft (or, without one, the blank form) when
@@ -90,47 +86,61 @@ extension FormDatabase {
     /// `alreadySubmitted`.
     public func submitDraft(_ respondent: String, limits: DraftLimits,
                             accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> StoredResponse? {
-        if isReadOnly { throw .readOnly(path: path) }
-        for round in 0..<Self.plannedRounds + 1 {
-            let (read, draft) = try respondentForm(respondent)
-            let version = try mappingErrors(path: path) { try queue.read { db in try ResponseTables.fieldsVersion(db) } }
-            guard accepts(read) else { return nil }
-            let answers = FormResponse.answers(of: read)
-            let isLastRound = round == Self.plannedRounds
-            let stored = try writeMarkingHistory { db -> StoredResponse? in
-                if !isLastRound, try ResponseTables.fieldsVersion(db) != version { return nil }
-                // The draft as read, still open (not swept or submitted by
-                // another request of the same respondent meanwhile).
-                guard try Self.openDraft(respondent, db) == draft else { return nil }
-                let id: Int64
-                if let draft {
-                    try db.execute(sql: """
-                        UPDATE response SET status = 'complete', submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
-                                            answered_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-                        WHERE id = ?
-                        """, arguments: [draft])
-                    try db.execute(sql: "DELETE FROM answer WHERE response_id = ?", arguments: [draft])
-                    id = draft
-                } else {
-                    if limits.once, try Self.hasSubmitted(respondent, db) { throw FormStoreError.alreadySubmitted }
-                    try db.execute(sql: """
-                        INSERT INTO response (status, respondent, answered_at)
-                        VALUES ('complete', ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-                        """, arguments: [respondent])
-                    id = db.lastInsertedRowID
-                }
-                try Self.insert(answers, into: id, db)
-                return StoredResponse(response: try ResponseTables.existingResponse(id, db), replacedDraft: draft != nil, cleared: [])
-            }
-            if let stored { return stored }
-        }
-        throw .busy(path: path)
+        try submitDraft(respondent, orNew: respondent, limits: limits, accepts: accepts)?.stored
     }
 
-    /// `respondent`'s open draft's id; nil when they have none. One
-    /// indexed look-up, for a write that only needs to know.
-    public func openDraft(of respondent: String) throws(FormStoreError) -> Int64? {
-        try mappingErrors(path: path) { try queue.read { db in try Self.openDraft(respondent, db) } }
+    /// Submits `respondent`'s open draft, or without one the blank form as
+    /// `newRespondent`'s response (with `limits.once`, a `respondent` who
+    /// has submitted gets `alreadySubmitted`), when `accepts` (FormKit's
+    /// `check`) passes the form it would store: the draft becomes a
+    /// complete response holding every field's answer, as `submit` stores
+    /// one. Returns nil, storing nothing, when `accepts` says no; else the
+    /// response and who submitted it.
+    ///
+    /// One write, as `writeDraftAnswer` is: `accepts` runs under the write
+    /// lock, on the form as it is stored.
+    public func submitDraft(_ respondent: String?, orNew newRespondent: String, limits: DraftLimits,
+                            accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> (stored: StoredResponse, respondent: String)? {
+        if isReadOnly { throw .readOnly(path: path) }
+        return try writeRespondents { db, blank -> (stored: StoredResponse, respondent: String)? in
+            let draft = try respondent.flatMap { try Self.openDraft($0, db) }
+            if draft == nil, limits.once, let respondent, try Self.hasSubmitted(respondent, db) { throw FormStoreError.alreadySubmitted }
+            let form = try draft.map { try Self.form(blank, answeredBy: $0, db) } ?? blank
+            guard accepts(form) else { return nil }
+            if let draft, let respondent {
+                try db.execute(sql: """
+                    UPDATE response SET status = 'complete', submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+                                        answered_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+                    WHERE id = ?
+                    """, arguments: [draft])
+                try db.execute(sql: "DELETE FROM answer WHERE response_id = ?", arguments: [draft])
+                try Self.insert(FormResponse.answers(of: form), into: draft, db)
+                return (StoredResponse(response: try ResponseTables.existingResponse(draft, db), replacedDraft: true, cleared: []), respondent)
+            }
+            try db.execute(sql: """
+                INSERT INTO response (status, respondent, answered_at)
+                VALUES ('complete', ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                """, arguments: [newRespondent])
+            let id = db.lastInsertedRowID
+            try Self.insert(FormResponse.answers(of: form), into: id, db)
+            return (StoredResponse(response: try ResponseTables.existingResponse(id, db), replacedDraft: false, cleared: []), newRespondent)
+        }
+    }
+
+    /// A respondent's write: `body` gets the blank form (remembered on a
+    /// shared database, else read) and writes responses, answers and
+    /// history alone; its history rows are marked as it ends, so that the
+    /// blank form, still right, holds past it (`BlankFormMemory`).
+    private func writeRespondents<T>(_ body: (Database, FormDefinition) throws -> T) throws(FormStoreError) -> T {
+        try writeMarkingHistory { db in
+            let lastHistoryID = try Self.lastHistoryID(db)
+            guard let blanks else { return try body(db, Self.blank(try FormTables.definition(db))) }
+            let (blank, version) = try blanks.form(on: db)
+            let result = try body(db, blank)
+            try Self.markHistory(after: db, lastHistoryID)
+            try blanks.unchanged(since: version, on: db)
+            return result
+        }
     }
 
     /// Whether `respondent` has a complete response (`--once`).

@@ -49,6 +49,9 @@ let package = Package(
         // graceful shutdown (`withGracefulShutdownHandler`), so SIGTERM
         // does not wait for clients that never hang up.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // gzip for the page and its files when the browser accepts it
+        // (zlib, through the NIO buffers Hummingbird already uses).
+        .package(url: "https://github.com/adam-fowler/compress-nio", exact: "1.5.0"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -92,7 +95,12 @@ let package = Package(
                 "FormKit", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ],
+            // The page's stylesheet and script, real files compiled into the
+            // binary as byte arrays (no resource bundle to lose), served
+            // under a hash of their content (PageAssets).
+            resources: [.embedInCode("Assets/app.css"), .embedInCode("Assets/app.js")]
         ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
@@ -177,6 +185,7 @@ let package = Package(
                 "FormServer", "FormKit", "FormModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         // Python's jsonschema as the judge of exported and imported JSON

@@ -11,6 +11,7 @@ the page mid-typing goes to $FORMCTL_SCREENSHOT when set.
 Run by Tests/EndToEndTests/ServeBrowserTests.swift.
 """
 
+import re
 import json
 import os
 import subprocess
@@ -194,7 +195,8 @@ def main():
         check(driver.execute_script("return window.__xss") is None, f"{name}: no injected handler ran")
         check(len(driver.find_elements(By.CSS_SELECTOR, "img")) == 0, f"{name}: no injected element")
         scripts = [s.get_attribute("src") for s in driver.find_elements(By.TAG_NAME, "script")]
-        check(scripts == [BASE + "/app.js"], f"{name}: the only script is /app.js")
+        check(len(scripts) == 1 and re.fullmatch(re.escape(BASE) + r"/assets/app\.[0-9a-f]{16}\.js", scripts[0]),
+              f"{name}: the only script is /assets/app.HASH.js: {scripts}")
 
     # Seven pages: four tabs, More in the fifth place; a page behind More,
     # chosen with the keyboard, shows its fields.

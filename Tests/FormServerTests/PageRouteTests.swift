@@ -1,3 +1,4 @@
+import CompressNIO
 @testable import FormServer
 import FormKit
 import Foundation
@@ -28,7 +29,7 @@ import Testing
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 let html = String(buffer: response.body)
                 #expect(html.contains(#"<html lang="en" dir="ltr">"#))
-                #expect(html.contains(#"<script src="/app.js" defer></script>"#))
+                #expect(html.contains(#"<script src="\#(PageAssets.script.path)" defer></script>"#))
                 #expect(!html.contains("<script>"), "no inline script")
                 #expect(html.contains(#"<label for="field-first">"#))
                 #expect(html.contains(#"id="field-first" name="field:first" value="Ad""#))
@@ -181,24 +182,55 @@ import Testing
         #expect(try server.session.file.field("first").value == "")
     }
 
-    @Test func theScriptAndStylesheetAreServed() async throws {
+    @Test func theScriptAndStylesheetAreServedUnderTheirHashForAYear() async throws {
         let server = try APIRouteTests.server()
         let app = Application(router: server.router())
+        #expect(PageAssets.script.path.wholeMatch(of: /\/assets\/app\.[0-9a-f]{16}\.js/) != nil)
+        #expect(PageAssets.style.path.wholeMatch(of: /\/assets\/app\.[0-9a-f]{16}\.css/) != nil)
         try await app.test(.router) { client in
-            try await client.execute(uri: "/app.js", method: .get) { response in
+            try await client.execute(uri: PageAssets.script.path, method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                #expect(response.headers[.contentEncoding] == nil, "not asked for gzip")
                 let script = String(buffer: response.body)
                 // The API's prefix comes from the page (`/api`, or a
                 // respondent's `/api/respond` in collect mode).
                 #expect(script.contains("new EventSource(api + '/events?page='"))
                 #expect(script.contains("main.getAttribute('data-api') || '/api'"))
                 #expect(!script.contains("innerHTML"))
+                #expect(PageAsset.contentHash(Array(script.utf8)) == PageAssets.script.path.split(separator: ".")[1].description)
             }
-            try await client.execute(uri: "/app.css", method: .get) { response in
+            try await client.execute(uri: PageAssets.style.path, method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/css; charset=utf-8")
-                #expect(String(buffer: response.body).contains("--color-green: #34c759;"))
+                let style = String(buffer: response.body)
+                // The palette's one table holds the stylesheet's colours.
+                for line in MinimapPalette.cssProperties.split(separator: "\n") {
+                    #expect(style.contains(line.trimmingCharacters(in: .whitespaces)), "\(line)")
+                }
+            }
+            // Another hash (an older formctl's file), or none, is no file.
+            for path in ["/assets/app.0000000000000000.js", "/assets/app.js", "/app.js", "/app.css"] {
+                try await client.execute(uri: path, method: .get) { response in #expect(response.status == .notFound, "\(path)") }
+            }
+        }
+    }
+
+    @Test func thePageAndItsFilesAreGzippedWhenTheBrowserAcceptsIt() async throws {
+        let server = try APIRouteTests.server()
+        let app = Application(router: server.router())
+        try await app.test(.router) { client in
+            for path in ["/", PageAssets.script.path, PageAssets.style.path] {
+                let plain = try await client.executeRequest(uri: path, method: .get, headers: [:], body: nil)
+                let coded = try await client.executeRequest(uri: path, method: .get, headers: [.acceptEncoding: "gzip, deflate, br"], body: nil)
+                #expect(plain.headers[.contentEncoding] == nil && coded.headers[.contentEncoding] == "gzip", "\(path)")
+                #expect(plain.headers[.vary] == "Accept-Encoding" && coded.headers[.vary] == "Accept-Encoding")
+                #expect(coded.body.readableBytes * 2 < plain.body.readableBytes, "\(path): \(coded.body.readableBytes) of \(plain.body.readableBytes)")
+                var body = coded.body
+                #expect(try body.decompress(with: .gzip()) == plain.body, "\(path): gunzipped, the same bytes")
+                let refused = try await client.executeRequest(uri: path, method: .get, headers: [.acceptEncoding: "gzip;q=0, identity"], body: nil)
+                #expect(refused.headers[.contentEncoding] == nil, "\(path): q=0 refuses gzip")
             }
         }
     }

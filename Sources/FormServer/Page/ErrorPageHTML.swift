@@ -13,7 +13,7 @@ struct ErrorPageHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>formctl: \(HTMLText.escaped(error.code.rawValue))</title>
-        <link rel="stylesheet" href="/app.css">
+        <link rel="stylesheet" href="\(PageAssets.style.path)">
         </head>
         <body>
         <main class="screen error-page">

@@ -3,8 +3,9 @@ import FormKit
 /// The colours the page paints the minimap and the state markers with:
 /// iOS's system colours, as `formctl minimap --format svg` draws them
 /// (FormLayout's `SwiftUIConstants.SystemColor`). The one table: the
-/// stylesheet's `--color-NAME` properties and the script's palette (the
-/// page's `data-palette`) are made from it.
+/// script's palette (the page's `data-palette`) is made from it, and the
+/// stylesheet's `--color-NAME` properties (`Assets/app.css`) are held to it
+/// by a test.
 enum MinimapPalette {
     /// `#rrggbb` for `color`.
     static func hex(_ color: FieldColor) -> String {
@@ -27,7 +28,7 @@ enum MinimapPalette {
         "{" + FieldColor.allCases.map { "\"\($0.rawValue)\":\"\(hex($0))\"" }.joined(separator: ",") + "}"
     }
 
-    /// `--color-red: #ff3b30;` … for the stylesheet's `:root`.
+    /// `--color-red: #ff3b30;` …: what the stylesheet's `:root` says.
     static var cssProperties: String {
         FieldColor.allCases.map { "  --color-\($0.rawValue): \(hex($0));" }.joined(separator: "\n")
     }

@@ -3,7 +3,7 @@ import FormKit
 /// The page (`GET /`): the form's title, its tab bar, the shown page's
 /// fields as a plain `<form method=post>` (usable without script), the
 /// outcome of the last submit and the minimap beside the form, as in seed
-/// 002's picture. The script `/app.js` (no inline script: the Content-
+/// 002's picture. The script (`PageAssets.script`; no inline script: the Content-
 /// Security-Policy forbids it) makes it live. Every value, label, key and
 /// title is escaped where it is written.
 ///
@@ -26,8 +26,8 @@ struct PageHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(HTMLText.escaped(snapshot.title))</title>
-        <link rel="stylesheet" href="/app.css">
-        <script src="/app.js" defer></script>
+        <link rel="stylesheet" href="\(PageAssets.style.path)">
+        <script src="\(PageAssets.script.path)" defer></script>
         </head>
         <body>
         <main class="screen" data-page="\(page)" data-base="\(HTMLText.escaped(paths.page))" data-api="\(HTMLText.escaped(paths.api))" data-palette="\(HTMLText.escaped(MinimapPalette.json))"

@@ -3,8 +3,7 @@ import Hummingbird
 
 /// The page in a browser: `GET /` (`?page=KEY` chooses the page, writing
 /// nothing), `POST /` (the plain form post, for a browser without script)
-/// and the static `GET /app.js` and `GET /app.css`, held in the binary as
-/// string constants. The page's script then talks to the JSON API and
+/// and the page's files, `GET /assets/NAME.HASH.EXT` (`PageAssets`). The page's script then talks to the JSON API and
 /// `/api/events`. Each page route's FormKit work runs on the database's
 /// threads (`DatabaseWork`), as the API's does.
 struct PageRoutes: Sendable {
@@ -18,7 +17,7 @@ struct PageRoutes: Sendable {
         router.get(RouterPath(paths.page)) { request, _ in
             let query = Self.query(of: request)
             let (html, status) = await DatabaseWork.run { page(query["page"], outcome: PageOutcome(query: query)) }
-            return Self.html(html, status: status)
+            return Self.html(html, status: status, to: request)
         }
         router.post(RouterPath(paths.page)) { request, _ in
             let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
@@ -31,11 +30,9 @@ struct PageRoutes: Sendable {
             if !items.isEmpty { location += "?" + items.joined(separator: "&") }
             return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         }
-        router.get("app.js") { _, _ in
-            Self.asset(PageScript.text, contentType: "text/javascript; charset=utf-8")
-        }
-        router.get("app.css") { _, _ in
-            Self.asset(PageStyle.text, contentType: "text/css; charset=utf-8")
+        router.get("assets/:file") { request, _ in
+            guard let asset = PageAssets.asset(at: request.uri.path) else { throw APIError.routeNotFound }
+            return asset.response(to: request)
         }
     }
 
@@ -114,15 +111,8 @@ struct PageRoutes: Sendable {
     }
 
     /// An HTML response, never cached (it shows live values).
-    static func html(_ text: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// A static asset; `no-cache` makes browsers ask again (a new formctl
-    /// may serve a new script) while keeping it for the page's own loads.
-    static func asset(_ text: String, contentType: String) -> Response {
-        Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "no-cache"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    static func html(_ text: String, status: HTTPResponse.Status, to request: Request) -> Response {
+        ContentCoding.response(ByteBuffer(string: text), status: status, to: request,
+                               headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"])
     }
 }

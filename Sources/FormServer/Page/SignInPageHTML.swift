@@ -8,7 +8,7 @@ enum SignInPageHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>formctl: sign in</title>
-        <link rel="stylesheet" href="/app.css">
+        <link rel="stylesheet" href="\(PageAssets.style.path)">
         </head>
         <body>
         <main class="screen error-page">

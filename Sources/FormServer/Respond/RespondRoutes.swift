@@ -29,7 +29,7 @@ struct RespondRoutes: Sendable {
             let respondent = RespondentCookie.respondent(of: request)
             let query = PageRoutes.query(of: request)
             let (html, status) = await DatabaseWork.run { pageHTML(respondent, page: query["page"], outcome: PageOutcome(query: query)) }
-            return PageRoutes.html(html, status: status)
+            return PageRoutes.html(html, status: status, to: request)
         }
         // The plain form post, for a browser without script: the values
         // that differ from the respondent's are answered one by one, then

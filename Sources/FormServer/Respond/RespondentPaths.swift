@@ -1,11 +1,11 @@
 import Hummingbird
 
 /// The paths respondents reach without the token in `--collect` mode: their
-/// page (`/`), its script and style, `/openapi.json` (which leaves the
+/// page (`/`), its files (`/assets/…`), `/openapi.json` (which leaves the
 /// owner's routes out for them) and `/api/respond/…`. Everything else is
 /// the owner's.
 enum RespondentPaths {
-    static let exact: Set<String> = ["/", "/app.js", "/app.css", "/openapi.json"]
+    static let exact: Set<String> = Set(["/", "/openapi.json"] + PageAssets.all.map(\.path))
     static let apiPrefix = "/api/respond/"
 
     /// Whether `request` is a respondent's. A path with a `.` or `..`

@@ -1,0 +1,425 @@
+// formctl serve: the page's script (GET /assets/app.HASH.js; see docs/serve.md).
+// It makes the server-drawn page live without reloading it:
+// - each input is saved with PUT /api/fields/{key} within 80 ms (one
+//   request at a time, in order), and the answer sets the field's state
+//   and colour;
+// - /api/events?page=KEY (Server-Sent Events) brings every change made
+//   anywhere, by another browser, `formctl set` or sqlite3: `change` events
+//   set values (never the one being typed in), states, colours, the title
+//   and the minimap's rectangles; `refresh` events read the page's state
+//   again (/api/fields, /api/minimap), or reload it when its structure
+//   changed;
+// - Submit posts /api/submit and shows the response's id, or check's
+//   reasons with the first failing field focused.
+// Data is written with textContent and setAttribute only, never as markup.
+'use strict';
+(() => {
+  const main = document.querySelector('main[data-page]');
+  if (!main) return;
+  document.documentElement.classList.add('js');
+
+  const page = main.getAttribute('data-page');
+  const form = document.getElementById('form');
+  const titleElement = document.getElementById('title');
+  const minimap = document.getElementById('minimap');
+  const outcome = document.getElementById('outcome');
+  const svgNS = 'http://www.w3.org/2000/svg';
+  const saveDelay = 80;      // ms: every input is saved within 100 ms
+  const typingGrace = 1000;  // ms: a field typed in this recently keeps its text
+  let palette = {};
+  try { palette = JSON.parse(main.getAttribute('data-palette') || '{}'); } catch (error) { palette = {}; }
+  let names = { fields: {}, pages: {} };
+  try { names = JSON.parse(main.getAttribute('data-names') || '{}'); } catch (error) { names = { fields: {}, pages: {} }; }
+  const encode = encodeURIComponent;
+  // The page's own path and its API's prefix: the shared form's `/`
+  // and `/api`, or in collect mode the owner's `/owner` and a
+  // respondent's `/` with `/api/respond`.
+  const base = main.getAttribute('data-base') || '/';
+  const api = main.getAttribute('data-api') || '/api';
+
+  // The page's fields by key.
+  const fields = new Map();
+  for (const box of document.querySelectorAll('.field[data-key]')) {
+    const input = box.querySelector('input');
+    if (!input) continue;
+    fields.set(box.getAttribute('data-key'), {
+      box, input, label: box.querySelector('label'),
+      state: box.querySelector('.state'), reason: box.querySelector('.reason'),
+    });
+  }
+
+  // ---- Showing a field's state ----
+
+  function reasonFor(field, state) {
+    return state === 'valid' ? '' : (field.box.getAttribute('data-reason-' + state) || '');
+  }
+
+  function showState(field, state, color, reason) {
+    field.box.setAttribute('data-state', state);
+    field.box.setAttribute('data-color', color);
+    field.state.textContent = state;
+    const why = reason === undefined ? reasonFor(field, state) : reason;
+    field.reason.textContent = why;
+    if (state !== 'valid' && why) field.input.setAttribute('aria-invalid', 'true');
+    else field.input.removeAttribute('aria-invalid');
+  }
+
+  function showError(field, message) {
+    field.reason.textContent = message;
+    field.input.setAttribute('aria-invalid', 'true');
+  }
+
+  function showShown(key, field, shown) {
+    if (field.box.hidden === !shown) return;
+    field.box.hidden = !shown;
+    field.input.disabled = !shown;
+    if (!shown) for (const rect of rectsOf(key)) rect.remove();
+  }
+
+  function showTitle(title) {
+    titleElement.textContent = title;
+    document.title = title;
+    const rect = minimap && minimap.querySelector('rect[data-kind="title"] > title');
+    if (rect) rect.textContent = title;
+  }
+
+  // ---- The minimap ----
+
+  function rectsOf(key) {
+    if (!minimap) return [];
+    return Array.from(minimap.querySelectorAll('rect[data-key="' + CSS.escape(key) + '"]'))
+      .filter((rect) => rect.getAttribute('data-kind') !== 'title' || key === 'title');
+  }
+
+  function findRect(key, kind) {
+    if (!minimap) return null;
+    return minimap.querySelector('rect[data-kind="' + CSS.escape(kind) + '"][data-key="' + CSS.escape(key) + '"]');
+  }
+
+  function paint(rect, color) {
+    rect.setAttribute('data-color', color);
+    rect.setAttribute('fill', palette[color] || '#8e8e93');
+  }
+
+  function tooltip(rect) {
+    const kind = rect.kind === 'title' ? null : rect.kind === 'field' ? 'field' : 'field container';
+    return kind === null ? titleElement.textContent : rect.key + ' (' + kind + ')';
+  }
+
+  // A rectangle as /api/minimap lists it: moved, resized, recoloured or new.
+  function placeRect(data) {
+    if (!minimap || !data || typeof data.key !== 'string') return;
+    let rect = findRect(data.key, data.kind);
+    if (!rect) {
+      rect = document.createElementNS(svgNS, 'rect');
+      rect.setAttribute('data-key', data.key);
+      rect.setAttribute('data-kind', data.kind);
+      const title = document.createElementNS(svgNS, 'title');
+      title.textContent = tooltip(data);
+      rect.appendChild(title);
+      const after = Array.from(minimap.querySelectorAll('rect[data-z]'))
+        .find((other) => Number(other.getAttribute('data-z')) > data.z);
+      minimap.insertBefore(rect, after || null);
+    }
+    rect.setAttribute('data-z', String(data.z));
+    for (const name of ['x', 'y', 'width', 'height']) rect.setAttribute(name, String(data[name]));
+    paint(rect, data.color);
+    fitMinimap();
+  }
+
+  // Grows the canvas when rectangles reach past it (a taller form).
+  function fitMinimap() {
+    if (!minimap) return;
+    const box = minimap.viewBox.baseVal;
+    let bottom = box.height;
+    for (const rect of minimap.querySelectorAll('rect[data-key]')) {
+      bottom = Math.max(bottom, Number(rect.getAttribute('y')) + Number(rect.getAttribute('height')) + 5);
+    }
+    if (bottom > box.height) setCanvas(box.width, bottom);
+  }
+
+  function setCanvas(width, height) {
+    const scale = Number(minimap.getAttribute('width')) / minimap.viewBox.baseVal.width || 1;
+    minimap.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+    minimap.setAttribute('width', String(width * scale));
+    minimap.setAttribute('height', String(height * scale));
+  }
+
+  // The whole minimap from /api/minimap's answer.
+  function drawMinimap(data) {
+    if (!minimap || !data || !Array.isArray(data.rects)) return;
+    for (const rect of minimap.querySelectorAll('rect[data-key]')) rect.remove();
+    if (data.width > 0 && data.height > 0) setCanvas(data.width, data.height);
+    for (const rect of data.rects.slice().sort((a, b) => a.z - b.z)) placeRect(rect);
+  }
+
+  // ---- Saving what is typed ----
+
+  const timers = new Map();    // key -> a save not sent yet
+  const sending = new Map();   // key -> saves sent and not answered
+  const typedAt = new Map();   // key -> when it was last typed in
+  let queue = Promise.resolve();
+
+  function isTyping(key) {
+    return timers.has(key) || (sending.get(key) || 0) > 0
+      || Date.now() - (typedAt.get(key) || 0) < typingGrace;
+  }
+
+  form.addEventListener('input', (event) => {
+    const box = event.target.closest('.field[data-key]');
+    if (!box) return;
+    const key = box.getAttribute('data-key');
+    typedAt.set(key, Date.now());
+    if (!timers.has(key)) {
+      timers.set(key, setTimeout(() => { timers.delete(key); save(key); }, saveDelay));
+    }
+  });
+
+  function save(key) {
+    const field = fields.get(key);
+    if (!field) return queue;
+    const value = field.input.value;
+    sending.set(key, (sending.get(key) || 0) + 1);
+    queue = queue.then(() => put(key, value)).catch(() => {})
+      .then(() => { sending.set(key, (sending.get(key) || 1) - 1); });
+    return queue;
+  }
+
+  function saveAll() {
+    for (const [key, timer] of Array.from(timers)) {
+      clearTimeout(timer);
+      timers.delete(key);
+      save(key);
+    }
+    return queue;
+  }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  async function put(key, value, attempt = 0) {
+    const field = fields.get(key);
+    let response;
+    try {
+      response = await fetch(api + '/fields/' + encode(key), {
+        method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ value }),
+      });
+    } catch (error) {
+      if (field) showError(field, 'not saved: the server cannot be reached');
+      return;
+    }
+    const body = await response.json().catch(() => null);
+    if (response.status === 503 && attempt < 3) {
+      await sleep(Math.min(Number(response.headers.get('Retry-After')) || 1, 5) * 1000);
+      return put(key, value, attempt + 1);
+    }
+    if (!field) return;
+    if (!response.ok) {
+      showError(field, 'not saved: ' + ((body && body.message) || 'status ' + response.status));
+      return;
+    }
+    // A respondent's first write made their draft: the event stream,
+    // opened before it, follows the blank form; follow the draft.
+    if (response.headers.get('Formctl-Draft') === 'new' && events) { events.close(); listen(); refresh(); }
+    // A newer value is on its way: its answer will tell.
+    if (body && field.input.value === storedText(body.value)) {
+      showState(field, body.state, body.color);
+      const rect = findRect(key, 'field');
+      if (rect) paint(rect, body.color);
+    }
+  }
+
+  // ---- Changes made anywhere (Server-Sent Events) ----
+
+  function dependsOn(key) {
+    for (const field of fields.values()) if ((field.box.getAttribute('data-show-if') || '').split(' ').includes(key)) return true;
+    return false;
+  }
+
+  // A value of the API's JSON (a number, true, an array, null for an
+  // empty typed field) as the text the field stores and the box shows.
+  function storedText(value) {
+    if (value === null || value === undefined) return '';
+    if (Array.isArray(value)) return JSON.stringify(value);
+    return String(value);
+  }
+
+  function applyChange(change) {
+    if (!change || typeof change.key !== 'string') return;
+    if (typeof change.title === 'string') showTitle(change.title);
+    const field = fields.get(change.key);
+    if (field && typeof change.value === 'string') {
+      if (typeof change.shown === 'boolean') showShown(change.key, field, change.shown);
+      if (!isTyping(change.key) && field.input.value !== change.value) field.input.value = change.value;
+      if (field.input.value === change.value && change.state) showState(field, change.state, change.color);
+    }
+    if (Array.isArray(change.rects)) for (const rect of change.rects) placeRect(rect);
+    if (dependsOn(change.key)) refresh();
+  }
+
+  let events = null;
+  function listen() {
+    events = new EventSource(api + '/events?page=' + encode(page));
+    // Marks the page as following changes (tests wait for it).
+    events.addEventListener('open', () => document.documentElement.classList.add('live'));
+    events.addEventListener('change', (event) => {
+      try { applyChange(JSON.parse(event.data)); } catch (error) { refresh(); }
+    });
+    events.addEventListener('refresh', () => refresh());
+    events.addEventListener('error', () => {
+      // The browser reconnects by itself (sending Last-Event-ID) unless
+      // the server refused the stream: then try again a little later.
+      if (events.readyState !== EventSource.CLOSED) return;
+      events.close();
+      setTimeout(() => { listen(); refresh(); }, 3000);
+    });
+  }
+
+  // ---- Reading everything again ----
+
+  let refreshing = null;
+  let refreshAgain = false;
+  function refresh() {
+    if (refreshing) { refreshAgain = true; return refreshing; }
+    refreshing = readAll().catch(() => {}).finally(() => {
+      refreshing = null;
+      if (refreshAgain) { refreshAgain = false; refresh(); }
+    });
+    return refreshing;
+  }
+
+  function structure(listings) {
+    return listings.map((item) => [item.key, item.label, item.row].join('\u0000')).join('\u0001');
+  }
+
+  function pageStructure() {
+    return structure(Array.from(fields, ([key, field]) => ({
+      key, label: field.label ? field.label.textContent : '',
+      row: Number(field.box.closest('.row') ? field.box.closest('.row').getAttribute('data-row') : 0),
+    })));
+  }
+
+  function tabs(doc) {
+    return Array.from(doc.querySelectorAll('.tabbar a'), (link) => link.getAttribute('href') + ' ' + link.textContent).join('\n');
+  }
+
+  function reloadSoon() {
+    if (Array.from(fields.keys()).some(isTyping)) { setTimeout(reloadSoon, 500); return; }
+    window.location.reload();
+  }
+
+  async function readAll() {
+    const query = '?page=' + encode(page);
+    const [listed, drawn, html] = await Promise.all([
+      fetch(api + '/fields' + query), fetch(api + '/minimap' + query), fetch(base + query),
+    ]);
+    if (listed.status === 404) { window.location.assign(base); return; }
+    if (!listed.ok || !drawn.ok || !html.ok) return;
+    const listings = await listed.json();
+    const doc = new DOMParser().parseFromString(await html.text(), 'text/html');
+    if (structure(listings) !== pageStructure() || tabs(doc) !== tabs(document)) { reloadSoon(); return; }
+    for (const item of listings) applyChange({ key: item.key, value: storedText(item.value), state: item.state, color: item.color, shown: item.shown });
+    drawMinimap(await drawn.json());
+    const title = doc.getElementById('title');
+    if (title) showTitle(title.textContent);
+  }
+
+  // ---- Submit ----
+
+  function showOutcome(kind, text) {
+    outcome.setAttribute('data-outcome', kind);
+    const paragraph = document.createElement('p');
+    paragraph.textContent = text;
+    outcome.replaceChildren(paragraph);
+  }
+
+  function labelOf(key) {
+    const field = fields.get(key);
+    if (field && field.label) return field.label.textContent;
+    return (names.fields && typeof names.fields[key] === 'string') ? names.fields[key] : key;
+  }
+
+  function pageTitle(key) {
+    return (names.pages && typeof names.pages[key] === 'string') ? names.pages[key] : key;
+  }
+
+  // check --json's list: each failing field with its reason, linked.
+  function showProblems(problems) {
+    showOutcome('error', 'Not submitted: fix ' + (problems.length === 1 ? 'this field' : 'these fields') + ' first.');
+    const list = document.createElement('ul');
+    list.className = 'problems';
+    let first = null;
+    for (const problem of problems) {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      const here = !problem.page || problem.page === page;
+      link.href = (here ? '' : base + '?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
+      link.setAttribute('data-key', problem.key);
+      link.textContent = labelOf(problem.key);
+      item.append(link, ' ' + problem.reason + (here ? '' : ' (on ' + pageTitle(problem.page) + ')'));
+      list.append(item);
+      const field = here ? fields.get(problem.key) : null;
+      if (field && !field.box.hidden) {
+        showState(field, problem.state, field.box.getAttribute('data-color'), problem.reason);
+        if (!first) first = field.input;
+      }
+    }
+    outcome.append(list);
+    (first || list.querySelector('a') || outcome).focus();
+  }
+
+  outcome.addEventListener('click', (event) => {
+    const link = event.target.closest('a[data-key]');
+    const field = link && fields.get(link.getAttribute('data-key'));
+    if (!field || link.getAttribute('href').charAt(0) !== '#') return;
+    event.preventDefault();
+    field.input.focus();
+  });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const button = event.submitter;
+    await saveAll();
+    if (button && button.value === 'save') return;
+    const submit = form.querySelector('button[value="submit"]');
+    if (submit) submit.disabled = true;
+    try {
+      typedAt.clear(); // what was typed is saved: submitting clears it
+      let response;
+      try {
+        response = await fetch(api + '/submit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      } catch (error) {
+        showOutcome('error', 'Not submitted: the server cannot be reached.');
+        return;
+      }
+      const body = await response.json().catch(() => null);
+      if (response.status === 201 && body) {
+        // A respondent's submit answers no id: their response is theirs.
+        showOutcome('ok', body.id === undefined ? 'Your response is submitted. Thank you.' : 'Response ' + body.id + ' stored; the form is cleared.');
+        refresh();
+      } else if (response.status === 409 && Array.isArray(body)) {
+        showProblems(body);
+      } else {
+        showOutcome('error', 'Not submitted: ' + ((body && body.message) || 'status ' + response.status));
+      }
+    } finally {
+      if (submit) submit.disabled = false;
+    }
+  });
+
+  // ---- The More tab: Escape closes it ----
+
+  for (const details of document.querySelectorAll('.tabbar details')) {
+    details.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      details.open = false;
+      details.querySelector('summary').focus();
+    });
+  }
+  document.addEventListener('click', (event) => {
+    for (const details of document.querySelectorAll('.tabbar details[open]')) {
+      if (!details.contains(event.target)) details.open = false;
+    }
+  });
+
+  listen();
+})();

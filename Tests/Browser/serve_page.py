@@ -115,7 +115,8 @@ def main():
     described = field(first, "first").get_attribute("aria-describedby")
     check(described and first.find_element(By.ID, described).text.startswith("empty"),
           "its state is tied with aria-describedby")
-    check(field(first, "first").get_attribute("aria-invalid") == "true", "an empty required field is aria-invalid")
+    check(field(first, "first").get_attribute("aria-invalid") is None,
+          "an empty required field is not called invalid before anyone typed in it")
     check(rect_color(first, "first") == ("red", PALETTE["red"]), "First Name's minimap rect starts red")
     rects = first.find_elements(By.CSS_SELECTOR, "#minimap rect[data-key]")
     minimap = json.loads(formctl("minimap", "--format", "json"))
@@ -142,6 +143,8 @@ def main():
     check(first.find_element(By.CSS_SELECTOR, '.field[data-key="first"] .state').text == "valid",
           "First Name's state reads valid")
     check(field(first, "first").get_attribute("aria-invalid") is None, "a valid field is not aria-invalid")
+    wait(first, lambda d: d.find_element(By.ID, "announcer").get_attribute("textContent") == "First Name: valid",
+         "once typing pauses, the live region says the field's new state")
 
     # The second browser sees the first one's typing.
     wait(second, lambda d: field(d, "first").get_attribute("value") == "Ada", "a second browser shows the value typed")
@@ -157,21 +160,33 @@ def main():
     print(f"formctl set appeared after {(time.monotonic() - before) * 1000:.0f} ms, formctl's own run included")
     wait(first, lambda d: title(d) == "Hello Ada Lovelace", "the title follows formctl set")
 
-    # Submit with an empty required field: the reason, and focus on it.
+    # Submit with empty required fields: the error summary at the top,
+    # focused, each reason linking its field, which is now called invalid.
     first.find_element(By.CSS_SELECTOR, 'button[value="submit"]').click()
     outcome = wait(first, lambda d: d.find_element(By.ID, "outcome").text, "Submit shows an outcome")
     check("Middle Name is required" in outcome and "Email is required" in outcome,
           f"with empty required fields it gives check's reasons: {outcome!r}")
-    check(first.switch_to.active_element.get_attribute("id") == "field-middle",
-          "the first failing field has the focus")
+    check(first.switch_to.active_element.get_attribute("id") == "outcome", "the error summary has the focus")
+    check(field(first, "middle").get_attribute("aria-invalid") == "true", "after a refused submit, Middle Name is aria-invalid")
     check(formctl("responses").strip() in ("", "no responses"), "nothing was stored")
+    first.switch_to.active_element.send_keys(Keys.TAB)
+    check(first.switch_to.active_element.get_attribute("data-key") == "middle", "Tab reaches the summary's first link")
+    first.switch_to.active_element.send_keys(Keys.ENTER)
+    check(first.switch_to.active_element.get_attribute("id") == "field-middle", "the summary's link focuses its field")
 
     # Filled in, it stores a response that formctl responses lists.
     first.switch_to.active_element.send_keys("Augusta")
+    first.switch_to.active_element.send_keys(Keys.ENTER)
+    check(first.switch_to.active_element.get_attribute("id") == "field-last", "Enter in a field moves to the next one")
     field(first, "email").send_keys("ada@example.org")
-    field(first, "email").send_keys(Keys.ENTER)  # submits, from the keyboard
+    field(first, "email").send_keys(Keys.ENTER)
+    check(first.switch_to.active_element.get_attribute("value") == "submit",
+          "Enter in the last field moves to Submit, and submits nothing")
+    check(formctl("responses").strip() in ("", "no responses"), "Enter stored nothing")
+    first.switch_to.active_element.send_keys(Keys.ENTER)  # Submit, from the keyboard
     outcome = wait(first, lambda d: "stored" in d.find_element(By.ID, "outcome").text and
                    d.find_element(By.ID, "outcome").text, "filled in, Submit stores a response")
+    check(first.switch_to.active_element.get_attribute("id") == "outcome", "the confirmation has the focus")
     response_id = outcome.split("Response ", 1)[1].split(" ", 1)[0]
     listed = formctl("responses")
     check(response_id in listed and "Lovelace" in listed, f"formctl responses lists response {response_id}")

@@ -10,7 +10,12 @@
 //   again (/api/fields, /api/minimap), or reload it when its structure
 //   changed;
 // - Submit posts /api/submit and shows the response's id, or check's
-//   reasons with the first failing field focused.
+//   reasons as a summary at the top (focused; each reason links its
+//   field), or the confirmation, focused;
+// - a field is called invalid (aria-invalid) only once it was typed in or
+//   a submit was refused; its new state is said in a polite live region
+//   once typing pauses; Enter moves to the next field instead of
+//   submitting (Submit is the button's).
 // Data is written with textContent and setAttribute only, never as markup.
 'use strict';
 (() => {
@@ -23,9 +28,12 @@
   const titleElement = document.getElementById('title');
   const minimap = document.getElementById('minimap');
   const outcome = document.getElementById('outcome');
+  const announcer = document.getElementById('announcer');
+  const pageTitleText = main.getAttribute('data-page-title') || '';
   const svgNS = 'http://www.w3.org/2000/svg';
   const saveDelay = 80;      // ms: every input is saved within 100 ms
   const typingGrace = 1000;  // ms: a field typed in this recently keeps its text
+  const announceDelay = 500; // ms without typing before a state change is said
   let palette = {};
   try { palette = JSON.parse(main.getAttribute('data-palette') || '{}'); } catch (error) { palette = {}; }
   let names = { fields: {}, pages: {} };
@@ -36,6 +44,9 @@
   // respondent's `/` with `/api/respond`.
   const base = main.getAttribute('data-base') || '/';
   const api = main.getAttribute('data-api') || '/api';
+
+  // The event stream (listen()).
+  let events = null;
 
   // The page's fields by key.
   const fields = new Map();
@@ -50,6 +61,14 @@
 
   // ---- Showing a field's state ----
 
+  // Fields typed in, and whether a submit was refused: before either, an
+  // empty required field is not called invalid.
+  const touched = new Set();
+  let submitRefused = false;
+  function mayCallInvalid(field) {
+    return submitRefused || touched.has(field.box.getAttribute('data-key'));
+  }
+
   function reasonFor(field, state) {
     return state === 'valid' ? '' : (field.box.getAttribute('data-reason-' + state) || '');
   }
@@ -60,7 +79,7 @@
     field.state.textContent = state;
     const why = reason === undefined ? reasonFor(field, state) : reason;
     field.reason.textContent = why;
-    if (state !== 'valid' && why) field.input.setAttribute('aria-invalid', 'true');
+    if (state !== 'valid' && why && (mayCallInvalid(field) || field.input.value !== '')) field.input.setAttribute('aria-invalid', 'true');
     else field.input.removeAttribute('aria-invalid');
   }
 
@@ -78,7 +97,7 @@
 
   function showTitle(title) {
     titleElement.textContent = title;
-    document.title = title;
+    document.title = pageTitleText ? title + ' \u2013 ' + pageTitleText : title;
     const rect = minimap && minimap.querySelector('rect[data-kind="title"] > title');
     if (rect) rect.textContent = title;
   }
@@ -170,9 +189,49 @@
     if (!box) return;
     const key = box.getAttribute('data-key');
     typedAt.set(key, Date.now());
+    touched.add(key);
     if (!timers.has(key)) {
       timers.set(key, setTimeout(() => { timers.delete(key); save(key); }, saveDelay));
     }
+    announceLater(key);
+  });
+
+  // ---- Saying a field's new state (the live region) ----
+
+  const announced = new Map();      // key -> the state last said (or drawn)
+  const announceTimers = new Map(); // key -> a pending announcement
+  for (const [key, field] of fields) announced.set(key, field.state.textContent);
+
+  function announceLater(key) {
+    clearTimeout(announceTimers.get(key));
+    announceTimers.set(key, setTimeout(() => { announceTimers.delete(key); announce(key); }, announceDelay));
+  }
+
+  function announce(key) {
+    const field = fields.get(key);
+    if (!field || !announcer) return;
+    // Still being saved: say it once the answer has come.
+    if (timers.has(key) || (sending.get(key) || 0) > 0) { announceLater(key); return; }
+    const state = field.state.textContent;
+    if (announced.get(key) === state) return;
+    announced.set(key, state);
+    const reason = field.reason.textContent;
+    announcer.textContent = labelOf(key) + ': ' + state + (reason ? ', ' + reason : '');
+  }
+
+  // ---- Enter moves on ----
+
+  // Enter in a one-line field goes to the next control (a field, else
+  // Submit) instead of submitting the form: Submit is the button's.
+  form.addEventListener('keydown', (event) => {
+    const target = event.target;
+    if (event.key !== 'Enter' || event.isComposing || !(target instanceof HTMLInputElement)) return;
+    if (['submit', 'button', 'reset', 'image'].includes(target.type)) return;
+    event.preventDefault();
+    const controls = Array.from(form.querySelectorAll('input, select, textarea, button'))
+      .filter((control) => control.type !== 'hidden' && !control.disabled && control.offsetParent !== null);
+    const next = controls[controls.indexOf(target) + 1];
+    if (next) next.focus();
   });
 
   function save(key) {
@@ -256,7 +315,6 @@
     if (dependsOn(change.key)) refresh();
   }
 
-  let events = null;
   function listen() {
     events = new EventSource(api + '/events?page=' + encode(page));
     // Marks the page as following changes (tests wait for it).
@@ -325,11 +383,14 @@
 
   // ---- Submit ----
 
+  // The outcome at the top of the form, focused, so that a keyboard or
+  // screen reader user is where the news is.
   function showOutcome(kind, text) {
     outcome.setAttribute('data-outcome', kind);
     const paragraph = document.createElement('p');
     paragraph.textContent = text;
     outcome.replaceChildren(paragraph);
+    outcome.focus();
   }
 
   function labelOf(key) {
@@ -342,12 +403,13 @@
     return (names.pages && typeof names.pages[key] === 'string') ? names.pages[key] : key;
   }
 
-  // check --json's list: each failing field with its reason, linked.
+  // check --json's list: each failing field with its reason, linked (the
+  // error summary), and each field marked invalid with its reason.
   function showProblems(problems) {
+    submitRefused = true;
     showOutcome('error', 'Not submitted: fix ' + (problems.length === 1 ? 'this field' : 'these fields') + ' first.');
     const list = document.createElement('ul');
     list.className = 'problems';
-    let first = null;
     for (const problem of problems) {
       const item = document.createElement('li');
       const link = document.createElement('a');
@@ -358,13 +420,9 @@
       item.append(link, ' ' + problem.reason + (here ? '' : ' (on ' + pageTitle(problem.page) + ')'));
       list.append(item);
       const field = here ? fields.get(problem.key) : null;
-      if (field && !field.box.hidden) {
-        showState(field, problem.state, field.box.getAttribute('data-color'), problem.reason);
-        if (!first) first = field.input;
-      }
+      if (field && !field.box.hidden) showState(field, problem.state, field.box.getAttribute('data-color'), problem.reason);
     }
     outcome.append(list);
-    (first || list.querySelector('a') || outcome).focus();
   }
 
   outcome.addEventListener('click', (event) => {

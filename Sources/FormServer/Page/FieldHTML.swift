@@ -3,12 +3,16 @@ import FormKit
 /// One field as the page writes it: a `<label for>`, a real `<input>` and
 /// a status line (a coloured marker, the state in words and the reason it
 /// fails `check`) that the input names with `aria-describedby`. A field
-/// that fails is `aria-invalid`; one not shown (hidden, or its `show_if`
+/// that fails is `aria-invalid` once it holds something or a submit was
+/// refused (an empty required field is not called invalid before anyone
+/// typed in it); one not shown (hidden, or its `show_if`
 /// not holding) is written `hidden` and `disabled`, so that the script can
 /// show it when its condition comes to hold and a plain form post leaves
 /// it alone.
 struct FieldHTML {
     let listing: FieldListing
+    /// Whether a failing empty field is marked invalid (after a refused submit).
+    var showsInvalid = false
 
     /// The `id` of the field's input (`field-KEY`); links to a failing field use it.
     static func inputID(_ key: String) -> String { "field-" + key }
@@ -36,7 +40,7 @@ struct FieldHTML {
         var input = "<input type=\"text\" id=\"field-\(key)\" name=\"\(FormPostBody.fieldPrefix)\(key)\" value=\"\(HTMLText.escaped(field.value))\""
         input += " aria-describedby=\"msg-\(key)\" autocomplete=\"off\" spellcheck=\"false\""
         if field.rules.required { input += " required aria-required=\"true\"" }
-        if Self.fails(state, reasons: reasons) { input += " aria-invalid=\"true\"" }
+        if Self.fails(state, reasons: reasons), showsInvalid || !field.value.isEmpty { input += " aria-invalid=\"true\"" }
         if !listing.isShown { input += " disabled" }
         box += input + ">\n"
         box += "<p class=\"status\" id=\"msg-\(key)\"><span class=\"marker\" aria-hidden=\"true\"></span>"

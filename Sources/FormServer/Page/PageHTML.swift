@@ -25,12 +25,12 @@ struct PageHTML {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLText.escaped(snapshot.title))</title>
+        <title>\(HTMLText.escaped(documentTitle))</title>
         <link rel="stylesheet" href="\(PageAssets.style.path)">
         <script src="\(PageAssets.script.path)" defer></script>
         </head>
         <body>
-        <main class="screen" data-page="\(page)" data-base="\(HTMLText.escaped(paths.page))" data-api="\(HTMLText.escaped(paths.api))" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
+        <main class="screen" data-page="\(page)" data-page-title="\(HTMLText.escaped(pageTitle ?? ""))" data-base="\(HTMLText.escaped(paths.page))" data-api="\(HTMLText.escaped(paths.api))" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
          data-names="\(HTMLText.escaped(names))">
 
         """
@@ -41,17 +41,37 @@ struct PageHTML {
         out += "</aside>\n"
         out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"\(HTMLText.escaped(paths.page))\" novalidate>\n"
         out += "<h1 id=\"title\">\(HTMLText.escaped(snapshot.title))</h1>\n"
+        // The outcome of the last submit at the top (the GOV.UK Design
+        // System's error summary): focusable, and focused when the page
+        // comes back from a post with one.
+        out += "<div id=\"outcome\" class=\"outcome\" tabindex=\"-1\""
+        if let outcome { out += " data-outcome=\"\(outcome.succeeded ? "ok" : "error")\" autofocus" }
+        out += ">" + outcomeHTML + "</div>\n"
         out += "<input type=\"hidden\" name=\"page\" value=\"\(page)\">\n"
         out += fieldsHTML
         out += "<div class=\"actions\">\n"
         out += "<button type=\"submit\" name=\"action\" value=\"submit\" class=\"primary\">Submit</button>\n"
         out += "<button type=\"submit\" name=\"action\" value=\"save\" class=\"secondary save\">Save</button>\n"
         out += "</div>\n"
-        out += "<div id=\"outcome\" class=\"outcome\" role=\"status\" aria-live=\"polite\""
-        if let outcome { out += " data-outcome=\"\(outcome.succeeded ? "ok" : "error")\"" }
-        out += ">" + outcomeHTML + "</div>\n"
+        // One polite live region: the script says a field's new state there
+        // once typing pauses.
+        out += "<div id=\"announcer\" class=\"visually-hidden\" aria-live=\"polite\"></div>\n"
         out += "</form>\n</div>\n</main>\n</body>\n</html>\n"
         return out
+    }
+
+    /// The shown page's title when the form has more than one page (the
+    /// tab bar is drawn), else nil.
+    private var pageTitle: String? {
+        guard snapshot.pages.count > 1 else { return nil }
+        return snapshot.pages.first { $0.page.key == snapshot.pageKey }?.page.title
+    }
+
+    /// The window's title: the form's, then the page's when there are
+    /// several, so that each page of a form is told apart (WCAG 2.4.2).
+    private var documentTitle: String {
+        guard let pageTitle else { return snapshot.title }
+        return snapshot.title + " – " + pageTitle
     }
 
     /// `{"fields": {KEY: LABEL}, "pages": {KEY: TITLE}}` for the whole
@@ -79,7 +99,7 @@ struct PageHTML {
                 row = listing.field.row
                 out += "<div class=\"row\" data-row=\"\(listing.field.row)\">\n"
             }
-            out += FieldHTML(listing: listing).html
+            out += FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed).html
         }
         return out + "</div>\n"
     }

@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""The page's accessibility audit: axe-core in headless Chromium (selenium).
+
+Usage: /usr/bin/python3 Tests/Browser/accessibility.py FORMCTL FOLDER AXE_JS [CASE...]
+
+FORMCTL is the binary, FOLDER an empty folder for the databases, AXE_JS
+axe-core's axe.min.js (Scripts/axe-core.sh). For each case (all without
+CASE arguments) a database is made, `formctl serve --port 0` (or
+`serve --collect`) serves it on 127.0.0.1, and the page, in the states the
+case names, is audited with axe-core's WCAG 2.0 and 2.1 A and AA rules and
+its best practices (`wcag2a`, `wcag2aa`, `wcag21a`, `wcag21aa`,
+`best-practice`). Every violation is printed with its nodes; a state with
+none is one passing check. The last line is "N checks passed", and the
+exit status is 0, or 1 at the first state with a violation.
+Run by Tests/EndToEndTests/AccessibilityTests.swift.
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+from browser_support import check, passed, run, run_formctl
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+FORMCTL, FOLDER, AXE_JS = sys.argv[1], sys.argv[2], sys.argv[3]
+CASES = sys.argv[4:]
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Examples", "forms")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+DEADLINE = 60.0
+with open(AXE_JS, encoding="utf-8") as source:
+    AXE = source.read()
+drivers = []
+servers = []
+
+
+def serve(db, *options):
+    """Starts formctl serve on a free loopback port; returns the URLs it prints."""
+    server = subprocess.Popen([FORMCTL, "serve", "--db", db, "--port", "0", *options],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    servers.append(server)
+    lines = [server.stdout.readline().strip()]
+    if "--collect" in options:
+        lines.append(server.stdout.readline().strip())
+    check(all(line.startswith("http://127.0.0.1:") for line in lines), f"serve {' '.join(options)} prints its URLs: {lines}")
+    return lines
+
+
+def database(name, form_file=None):
+    db = os.path.join(FOLDER, name + ".db")
+    run_formctl(FORMCTL, db, "fields")  # makes the database with the default form
+    if form_file:
+        run_formctl(FORMCTL, db, "apply", form_file)
+    return db
+
+
+def browser(url, width=1280, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--disable-extensions", "--no-first-run"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(120)
+    driver.set_script_timeout(120)
+    drivers.append(driver)
+    driver.get(url)
+    live(driver)
+    return driver
+
+
+def live(driver):
+    """Waits until the page's script has run (it marks <html> with `js`)."""
+    WebDriverWait(driver, DEADLINE).until(
+        lambda d: "js" in (d.find_element(By.TAG_NAME, "html").get_attribute("class") or "").split())
+
+
+def audit(driver, state):
+    """axe-core on the page as it is; one check: no violation."""
+    driver.execute_script(AXE)
+    violations = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}, resultTypes: ['violations']})
+          .then(results => done(results.violations.map(v => ({
+            id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => n.target.join(' ') + ': ' + (n.failureSummary || '').replace(/\\s+/g, ' '))}))))
+          .catch(error => done([{id: 'axe-error', impact: 'critical', help: String(error), nodes: []}]));
+        """, TAGS)
+    for violation in violations:
+        print(f"  {violation['id']} ({violation['impact']}): {violation['help']}", flush=True)
+        for node in violation["nodes"][:6]:
+            print(f"    {node}", flush=True)
+    check(not violations, f"{state}: no axe-core violation ({len(violations)} rules violated)")
+
+
+def type_into(driver, key, text):
+    element = driver.find_element(By.ID, "field-" + key)
+    element.clear()
+    element.send_keys(text)
+
+
+def submit(driver):
+    driver.find_element(By.CSS_SELECTOR, "button.primary").click()
+    WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element(By.ID, "outcome").text.strip() != "")
+
+
+def default_form():
+    url = serve(database("default"))[0]
+    driver = browser(url)
+    audit(driver, "the default form, empty")
+    type_into(driver, "first", "A")
+    type_into(driver, "email", "not an email")
+    time.sleep(0.5)
+    submit(driver)
+    audit(driver, "the default form after invalid values and a refused submit")
+
+
+def pages():
+    pages_yaml = os.path.join(FOLDER, "pages.yaml")
+    with open(pages_yaml, "w", encoding="utf-8") as out:
+        out.write("title: Seven pages\npages:\n")
+        for number in range(1, 8):
+            out.write(f"  - key: p{number}\n    title: Page {number}\n    rows:\n      - width: 540\n")
+            out.write(f"        fields:\n          - {{key: f{number}, label: Field {number}, required: true}}\n")
+    url = serve(database("pages", pages_yaml))[0]
+    driver = browser(url.split("?")[0].rstrip("/") + "/?page=p2")
+    audit(driver, "a seven-page form on its second page")
+    driver.find_element(By.CSS_SELECTOR, ".tabbar details summary").click()
+    WebDriverWait(driver, DEADLINE).until(lambda d: d.find_element(By.CSS_SELECTOR, ".tabbar details").get_attribute("open") is not None)
+    audit(driver, "a seven-page form with More open")
+
+
+def collect():
+    respondents, _ = serve(database("collect"), "--collect")
+    driver = browser(respondents)
+    audit(driver, "the --collect respondents' page")
+
+
+def survey():
+    url = serve(database("survey", os.path.join(EXAMPLES, "survey.yaml")))[0]
+    driver = browser(url)
+    audit(driver, "the survey (every type), empty")
+    submit(driver)
+    audit(driver, "the survey after a refused submit")
+
+
+def hebrew():
+    url = serve(database("hebrew", os.path.join(EXAMPLES, "contact-rtl.yaml")))[0]
+    driver = browser(url)
+    audit(driver, "the Hebrew form, empty")
+
+
+ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew}
+
+
+def main():
+    for name in CASES or ALL:
+        ALL[name]()
+    print(f"{passed()} checks passed", flush=True)
+
+
+try:
+    run(main, drivers)
+finally:
+    for server in servers:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()

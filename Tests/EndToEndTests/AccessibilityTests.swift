@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The page's accessibility audit (issue 37): axe-core 4.10 (from the
+/// pinned axe-selenium-python wheel, `Scripts/axe-core.sh`) in headless
+/// Chromium, with the WCAG 2.0 and 2.1 A and AA rules and axe's best
+/// practices, on the real built binary's pages: the default form empty and
+/// after invalid values and a refused submit, a seven-page form on its
+/// second page and with More open, the `--collect` respondents' page, the
+/// survey of every type empty and refused, and the right-to-left Hebrew
+/// example. `Tests/Browser/accessibility.py` serves each on a free
+/// loopback port, audits it and stops it; any violation fails, with its
+/// rule and elements printed. Skipped only off CI when Chromium, its
+/// driver or selenium is missing (`.ci/run` installs them).
+@Suite("The page's accessibility audit (axe-core)", .serialized, .tags(.browser), .slow)
+struct AccessibilityTests {
+    /// axe.min.js: `$FORMCTL_AXE_JS` (set by .ci/run), else what
+    /// `Scripts/axe-core.sh` fetches.
+    static func axeScript() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["FORMCTL_AXE_JS"], !path.isEmpty { return path }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fetched = try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), [root.appendingPathComponent("Scripts/axe-core.sh").path],
+                                           environment: childEnvironment(), timeout: 300)
+        guard fetched.succeeded, let path = fetched.stdoutText.split(separator: "\n").last else {
+            throw Failure(description: "Scripts/axe-core.sh failed: \(fetched)")
+        }
+        return String(path)
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    @Test("axe-core finds no violation of WCAG 2.1 A and AA or best practice on any page in any state",
+          .enabled(if: ServeBrowserTests.runs, "needs /usr/bin/chromium, /usr/bin/chromedriver and python3-selenium (installed by .ci/run)"),
+          .timeLimit(.minutes(6)))
+    func noViolations() throws {
+        if let missing = ServeBrowserTests.missingTools {
+            Issue.record("CI is set but the browser tests cannot run: missing \(missing)")
+            return
+        }
+        let sandbox = try Sandbox()
+        let result = try ChildProcess(URL(fileURLWithPath: ServeBrowserTests.python),
+                                      [ServeBrowserTests.script("accessibility.py"), try Formctl.binary().path, sandbox.folder.path,
+                                       try Self.axeScript()],
+                                      environment: childEnvironment(), currentDirectory: sandbox.folder)
+            .wait(timeout: 600)
+        let lines = result.stdoutText.split(separator: "\n")
+        print(lines.suffix(3).joined(separator: "\n"))
+        #expect(result.succeeded, "\(result)")
+        #expect(lines.last?.hasSuffix(" checks passed") == true, "\(result)")
+    }
+}

@@ -89,8 +89,39 @@ def live(driver, name):
 
 
 def values(driver):
-    """The page's inputs, key -> the text it holds."""
-    return {key: driver.find_element(By.ID, f"field-{key}").get_attribute("value") for key in KEYS}
+    """The page's controls, key -> the text it holds (a radio group: the
+    value of the one checked)."""
+    return driver.execute_script("""
+        const out = {};
+        for (const key of arguments[0]) {
+          const box = document.querySelector('.field[data-key="' + key + '"]');
+          const radios = Array.from(box.querySelectorAll('input[type="radio"]'));
+          const chosen = radios.find((radio) => radio.checked);
+          out[key] = radios.length ? (chosen ? chosen.value : '') : box.querySelector('input:not([type="hidden"]), select, textarea').value;
+        }
+        return out;""", list(KEYS))
+
+
+def answer(driver, key, text, start):
+    """Gives `key` the part of `text` from `start` as its control takes it:
+    two characters typed into a text or number box, a radio clicked, a
+    date typed into the date picker (month, day, year); each returns
+    whether anything was done."""
+    control = driver.find_element(By.ID, f"field-{key}")
+    kind = control.get_attribute("type")
+    if kind == "radio":
+        if start == 0:
+            driver.find_element(By.CSS_SELECTOR, f'input[name="field:{key}"][value="{text}"]').click()
+        return start == 0
+    if kind == "date":
+        if start == 0:
+            year, month, day = text.split("-")
+            control.send_keys(month + day + year)
+        return start == 0
+    chunk = text[start:start + 2]
+    if chunk:
+        control.send_keys(chunk)
+    return bool(chunk)
 
 
 def title(driver):
@@ -159,13 +190,10 @@ def main():
     # first writes, which make their drafts, and the rest of their saves
     # reach the server interleaved.
     for key in KEYS:
-        boxes = {name: driver.find_element(By.ID, f"field-{key}") for name, driver in pages.items()}
         texts = {name: ANSWERS[name][key] for name in pages}
         for start in range(0, max(len(text) for text in texts.values()), 2):
-            for name in pages:
-                chunk = texts[name][start:start + 2]
-                if chunk:
-                    boxes[name].send_keys(chunk)
+            for name, driver in pages.items():
+                answer(driver, key, texts[name], start)
     for name, driver in pages.items():
         wait(driver, lambda d: values(d) == ANSWERS[name], f"{name}: the page holds exactly what {name} typed")
         expected_title = "Survey for " + ANSWERS[name]["name"]

@@ -48,15 +48,74 @@
   // The event stream (listen()).
   let events = null;
 
-  // The page's fields by key.
+  // The page's fields by key. A field's controls are its one input,
+  // select or textarea, or a group's radios or check boxes (in a
+  // fieldset, whose legend is the label); `input` is the first, which
+  // links to the field focus.
   const fields = new Map();
   for (const box of document.querySelectorAll('.field[data-key]')) {
-    const input = box.querySelector('input');
-    if (!input) continue;
+    const controls = Array.from(box.querySelectorAll('input:not([type="hidden"]), select, textarea'));
+    if (controls.length === 0) continue;
+    const group = box.querySelector('fieldset');
     fields.set(box.getAttribute('data-key'), {
-      box, input, label: box.querySelector('label'),
+      box, controls, input: controls[0], type: box.getAttribute('data-type') || 'text',
+      label: group ? group.querySelector('legend') : box.querySelector('label'),
+      marked: group || controls[0],
       state: box.querySelector('.state'), reason: box.querySelector('.reason'),
     });
+  }
+
+  // ---- A field's value, as each control holds it ----
+
+  // The browser's offset now, as a stored date-and-time writes it.
+  function browserOffset() {
+    const minutes = -new Date().getTimezoneOffset();
+    if (minutes === 0) return 'Z';
+    const sign = minutes > 0 ? '+' : '-';
+    const whole = Math.abs(minutes);
+    return sign + String(Math.floor(whole / 60)).padStart(2, '0') + ':' + String(whole % 60).padStart(2, '0');
+  }
+
+  // What the field holds, as the text it is stored as: a group's checked
+  // values (several as a JSON array), a date-and-time with its offset.
+  function textOf(field) {
+    if (field.type === 'select_multiple') {
+      const chosen = field.controls.filter((box) => box.checked).map((box) => box.value);
+      return chosen.length === 0 ? '' : JSON.stringify(chosen);
+    }
+    if (field.input.type === 'radio') {
+      const chosen = field.controls.find((radio) => radio.checked);
+      return chosen ? chosen.value : '';
+    }
+    if (field.type === 'datetime') {
+      const wall = field.input.value;
+      if (wall === '') return '';
+      return (wall.length === 16 ? wall + ':00' : wall) + (field.input.getAttribute('data-offset') || browserOffset());
+    }
+    return field.input.value;
+  }
+
+  // What PUT sends: a group of several choices as an array, else text.
+  function valueOf(field) {
+    const text = textOf(field);
+    return field.type === 'select_multiple' ? (text === '' ? [] : JSON.parse(text)) : text;
+  }
+
+  // Shows stored text in the field's controls.
+  function showText(field, text) {
+    if (field.type === 'select_multiple') {
+      let chosen = [];
+      try { chosen = text === '' ? [] : JSON.parse(text); } catch (error) { chosen = []; }
+      for (const box of field.controls) box.checked = Array.isArray(chosen) && chosen.includes(box.value);
+    } else if (field.input.type === 'radio') {
+      for (const radio of field.controls) radio.checked = radio.value === text;
+    } else if (field.type === 'datetime') {
+      const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(.*)$/.exec(text);
+      field.input.value = match ? match[1] : text;
+      field.input.setAttribute('data-offset', match ? match[2] : '');
+    } else {
+      field.input.value = text;
+    }
   }
 
   // ---- Showing a field's state ----
@@ -79,19 +138,19 @@
     field.state.textContent = state;
     const why = reason === undefined ? reasonFor(field, state) : reason;
     field.reason.textContent = why;
-    if (state !== 'valid' && why && (mayCallInvalid(field) || field.input.value !== '')) field.input.setAttribute('aria-invalid', 'true');
-    else field.input.removeAttribute('aria-invalid');
+    if (state !== 'valid' && why && (mayCallInvalid(field) || textOf(field) !== '')) field.marked.setAttribute('aria-invalid', 'true');
+    else field.marked.removeAttribute('aria-invalid');
   }
 
   function showError(field, message) {
     field.reason.textContent = message;
-    field.input.setAttribute('aria-invalid', 'true');
+    field.marked.setAttribute('aria-invalid', 'true');
   }
 
   function showShown(key, field, shown) {
     if (field.box.hidden === !shown) return;
     field.box.hidden = !shown;
-    field.input.disabled = !shown;
+    for (const control of field.controls) control.disabled = !shown;
     if (!shown) for (const rect of rectsOf(key)) rect.remove();
   }
 
@@ -177,6 +236,7 @@
   const timers = new Map();    // key -> a save not sent yet
   const sending = new Map();   // key -> saves sent and not answered
   const typedAt = new Map();   // key -> when it was last typed in
+  const saves = new Map();     // key -> the number of its latest save
   let queue = Promise.resolve();
 
   function isTyping(key) {
@@ -230,16 +290,20 @@
     event.preventDefault();
     const controls = Array.from(form.querySelectorAll('input, select, textarea, button'))
       .filter((control) => control.type !== 'hidden' && !control.disabled && control.offsetParent !== null);
-    const next = controls[controls.indexOf(target) + 1];
+    const here = controls.indexOf(target);
+    // The next control past this one's group (a radio's siblings share its name).
+    const next = controls.slice(here + 1).find((control) => control.type !== 'radio' || control.name !== target.name);
     if (next) next.focus();
   });
 
   function save(key) {
     const field = fields.get(key);
     if (!field) return queue;
-    const value = field.input.value;
+    const value = valueOf(field);
+    const number = (saves.get(key) || 0) + 1;
+    saves.set(key, number);
     sending.set(key, (sending.get(key) || 0) + 1);
-    queue = queue.then(() => put(key, value)).catch(() => {})
+    queue = queue.then(() => put(key, value, number)).catch(() => {})
       .then(() => { sending.set(key, (sending.get(key) || 1) - 1); });
     return queue;
   }
@@ -255,7 +319,7 @@
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  async function put(key, value, attempt = 0) {
+  async function put(key, value, number, attempt = 0) {
     const field = fields.get(key);
     let response;
     try {
@@ -269,7 +333,7 @@
     const body = await response.json().catch(() => null);
     if (response.status === 503 && attempt < 3) {
       await sleep(Math.min(Number(response.headers.get('Retry-After')) || 1, 5) * 1000);
-      return put(key, value, attempt + 1);
+      return put(key, value, number, attempt + 1);
     }
     if (!field) return;
     if (!response.ok) {
@@ -280,7 +344,7 @@
     // opened before it, follows the blank form; follow the draft.
     if (response.headers.get('Formctl-Draft') === 'new' && events) { events.close(); listen(); refresh(); }
     // A newer value is on its way: its answer will tell.
-    if (body && field.input.value === storedText(body.value)) {
+    if (body && saves.get(key) === number) {
       showState(field, body.state, body.color);
       const rect = findRect(key, 'field');
       if (rect) paint(rect, body.color);
@@ -308,8 +372,8 @@
     const field = fields.get(change.key);
     if (field && typeof change.value === 'string') {
       if (typeof change.shown === 'boolean') showShown(change.key, field, change.shown);
-      if (!isTyping(change.key) && field.input.value !== change.value) field.input.value = change.value;
-      if (field.input.value === change.value && change.state) showState(field, change.state, change.color);
+      if (!isTyping(change.key) && textOf(field) !== change.value) showText(field, change.value);
+      if (textOf(field) === change.value && change.state) showState(field, change.state, change.color);
     }
     if (Array.isArray(change.rects)) for (const rect of change.rects) placeRect(rect);
     if (dependsOn(change.key)) refresh();
@@ -463,6 +527,18 @@
       if (submit) submit.disabled = false;
     }
   });
+
+  // ---- The minimap bar on a narrow screen: opens to the whole minimap ----
+
+  const minimapToggle = document.querySelector('.minimap-toggle');
+  if (minimapToggle) {
+    minimapToggle.addEventListener('click', () => {
+      const area = document.getElementById('minimap-area');
+      const open = area.classList.toggle('expanded');
+      minimapToggle.setAttribute('aria-expanded', String(open));
+      minimapToggle.textContent = open ? 'Hide the minimap' : 'Show the minimap';
+    });
+  }
 
   // ---- The More tab: Escape closes it ----
 

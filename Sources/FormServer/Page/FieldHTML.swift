@@ -1,7 +1,8 @@
 import FormKit
 
-/// One field as the page writes it: a `<label for>`, a real `<input>` and
-/// a status line (a coloured marker, the state in words and the reason it
+/// One field as the page writes it: a `<label for>` and the control its
+/// type calls for (`FieldControlHTML`), or for a group of choices a
+/// `<fieldset>` with a `<legend>`; the hint, when it has one; and a status line (a coloured marker, the state in words and the reason it
 /// fails `check`) that the input names with `aria-describedby`. A field
 /// that fails is `aria-invalid` once it holds something or a submit was
 /// refused (an empty required field is not called invalid before anyone
@@ -28,7 +29,7 @@ struct FieldHTML {
         let reasons = FieldReasons(field)
         let state = field.state
         let reason = reasons.reason(for: state)
-        var box = "<div class=\"field\" data-key=\"\(key)\" data-state=\"\(state.rawValue)\" data-color=\"\(state.color.rawValue)\""
+        var box = "<div class=\"field\" data-key=\"\(key)\" data-type=\"\(field.rules.type.rawValue)\" data-state=\"\(state.rawValue)\" data-color=\"\(state.color.rawValue)\""
         box += " data-reason-empty=\"\(HTMLText.escaped(reasons.empty))\""
         box += " data-reason-short=\"\(HTMLText.escaped(reasons.short))\""
         box += " data-reason-invalid=\"\(HTMLText.escaped(reasons.invalid))\""
@@ -36,13 +37,22 @@ struct FieldHTML {
         if let condition = field.showIf { box += " data-show-if=\"\(HTMLText.escaped(condition.fields.joined(separator: " ")))\"" }
         if !listing.isShown { box += " hidden" }
         box += ">\n"
-        box += "<label for=\"field-\(key)\">\(HTMLText.escaped(field.label))</label>\n"
-        var input = "<input type=\"text\" id=\"field-\(key)\" name=\"\(FormPostBody.fieldPrefix)\(key)\" value=\"\(HTMLText.escaped(field.value))\""
-        input += " aria-describedby=\"msg-\(key)\" autocomplete=\"off\" spellcheck=\"false\""
-        if field.rules.required { input += " required aria-required=\"true\"" }
-        if Self.fails(state, reasons: reasons), showsInvalid || !field.value.isEmpty { input += " aria-invalid=\"true\"" }
-        if !listing.isShown { input += " disabled" }
-        box += input + ">\n"
+        let isGroup = FieldControlHTML.isGroup(field)
+        let hint = field.hint.flatMap { $0.isEmpty ? nil : $0 }
+        let describedBy = (hint == nil ? "" : "hint-\(key) ") + "msg-\(key)"
+        let isInvalid = Self.fails(state, reasons: reasons) && (showsInvalid || !field.value.isEmpty)
+        let control = FieldControlHTML(field: field, isShown: listing.isShown, describedBy: describedBy, isInvalid: isInvalid)
+        if isGroup {
+            // A group of choices: its label is the fieldset's legend, and
+            // the fieldset carries what a single control would.
+            box += "<fieldset aria-describedby=\"\(describedBy)\"" + (isInvalid ? " aria-invalid=\"true\"" : "") + ">\n"
+            box += "<legend>\(HTMLText.escaped(field.label))</legend>\n"
+        } else {
+            box += "<label for=\"field-\(key)\">\(HTMLText.escaped(field.label))</label>\n"
+        }
+        if let hint { box += "<p class=\"hint\" id=\"hint-\(key)\">\(HTMLText.escaped(hint))</p>\n" }
+        box += control.html
+        if isGroup { box += "</fieldset>\n" }
         box += "<p class=\"status\" id=\"msg-\(key)\"><span class=\"marker\" aria-hidden=\"true\"></span>"
         box += "<span class=\"state\">\(state.rawValue)</span>"
         box += "<span class=\"reason\">\(reason.isEmpty ? "" : HTMLText.escaped(reason))</span></p>\n"

@@ -36,7 +36,10 @@ struct PageHTML {
         """
         out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page).html
         out += "<div class=\"layout\">\n"
-        out += "<aside class=\"minimap-area\" aria-label=\"Minimap\">\n"
+        out += "<aside class=\"minimap-area\" id=\"minimap-area\" aria-label=\"Minimap\">\n"
+        // On a narrow screen the minimap is a bar; this opens it whole
+        // (shown there only, and only with the script that works it).
+        out += "<button type=\"button\" class=\"minimap-toggle\" aria-expanded=\"false\" aria-controls=\"minimap-area\">Show the minimap</button>\n"
         out += MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects, title: snapshot.title).html
         out += "</aside>\n"
         out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"\(HTMLText.escaped(paths.page))\" novalidate>\n"

@@ -61,11 +61,7 @@ struct PageRoutes: Sendable {
     /// saved, as when each value was set by itself; a failure of the whole
     /// write (busy, read-only) names every value it would have saved.
     func save(_ post: FormPostBody) -> PageOutcome? {
-        var stored: [String: String] = [:]
-        if let listings = try? form.fieldListings() {
-            for listing in listings { stored[listing.field.key] = listing.field.value }
-        }
-        let posted = post.values.filter { $0.value == nil || stored[$0.key] != $0.value }
+        let posted = post.changes(from: (try? form.fieldListings().map(\.field)) ?? [])
         var refused: [String: PageOutcome.Reason] = [:]
         var pending: [(key: String, value: String)] = []
         for (key, value) in posted {

@@ -126,11 +126,9 @@ struct RespondRoutes: Sendable {
         var respondent: RespondentID?
         do throws(FormKitError) {
             let current = try form.respondentForm(cookie)
-            var values: [String: String] = [:]
-            for field in current.form.fields { values[field.key] = field.value }
             var notSaved: [String] = []
             var code = PageOutcome.Reason.store(.invalidValue)
-            for (key, value) in post.values where value == nil || values[key] != value {
+            for (key, value) in post.changes(from: current.form.fields) {
                 guard let value else {
                     notSaved.append(key)
                     continue

@@ -99,8 +99,9 @@ let package = Package(
             ],
             // The page's stylesheet and script, real files compiled into the
             // binary as byte arrays (no resource bundle to lose), served
-            // under a hash of their content (PageAssets).
-            resources: [.embedInCode("Assets/app.css"), .embedInCode("Assets/app.js")]
+            // under a hash of their content (PageAssets); and the OpenAPI
+            // document.
+            resources: [.embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/openapi.json")]
         ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
@@ -186,6 +187,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                "JSONSchemaTestSupport",
             ]
         ),
         // Python's jsonschema as the judge of exported and imported JSON

@@ -36,7 +36,7 @@ import Testing
                 #expect(html.contains(#"aria-describedby="msg-first""#))
                 #expect(html.contains(#"<p class="status" id="msg-first">"#))
                 // "Ad" is short: yellow, and it fails check.
-                #expect(html.contains(#"data-key="first" data-state="short" data-color="yellow""#))
+                #expect(html.contains(#"data-key="first" data-type="text" data-state="short" data-color="yellow""#))
                 #expect(html.contains(#"data-key="first" data-kind="field" data-z="#))
                 #expect(html.contains(#"<svg id="minimap""#))
                 #expect(html.contains(#"<h1 id="title">Hello Ad "#))

@@ -21,6 +21,9 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// Left to right (the default) or right to left: the screens, and so
     /// the minimap, are mirrored for a right-to-left form.
     public var direction: FormDirection
+    /// The language the form is written in, a BCP 47 tag (`en`, the
+    /// default; `he`, `pt-BR`): what a page serving it says it is in.
+    public var language: String
     /// The fields that this form's conditions (`showIf`) read but `fields`
     /// lacks, as conditions read them (empty while not shown): a page's
     /// form (`form(ofPage:)`) carries those of the other pages, so that it
@@ -28,7 +31,7 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     public var outsideValues: [String: ConditionOperand] = [:]
 
     private enum CodingKeys: String, CodingKey {
-        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar, direction
+        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar, direction, language
     }
 
     /// A form; `fields` are sorted by `position` and `pages` by theirs,
@@ -36,7 +39,7 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// selected, holding every row.
     public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200,
                 pages: [FormPage] = [.main], selectedPage: String? = FormPage.mainKey, tabBar: TabBarSettings = TabBarSettings(),
-                direction: FormDirection = .leftToRight) {
+                direction: FormDirection = .leftToRight, language: String = FormDefinition.defaultLanguage) {
         self.titleTemplate = titleTemplate
         self.rows = rows
         // Fields usually come in position order (the store reads them so):
@@ -51,6 +54,21 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         self.selectedPage = selectedPage
         self.tabBar = tabBar
         self.direction = direction
+        self.language = language
+    }
+
+    /// The language of a form that names none.
+    public static let defaultLanguage = "en"
+
+    /// Whether `tag` has the shape of a BCP 47 language tag: letters,
+    /// digits and single hyphens, 2 to 35 characters, starting with two or
+    /// more letters (`en`, `he`, `pt-BR`, `zh-Hant-TW`); the database's
+    /// CHECK says the same.
+    public static func isLanguageTag(_ tag: String) -> Bool {
+        let scalars = Array(tag.unicodeScalars)
+        guard (2...35).contains(scalars.count), scalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }),
+              scalars.prefix(2).allSatisfy({ $0.properties.isAlphabetic }), scalars.last != "-", !tag.contains("--") else { return false }
+        return true
     }
 
     /// Decodes a form; one encoded before forms had a direction reads as
@@ -65,6 +83,7 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         selectedPage = try container.decodeIfPresent(String.self, forKey: .selectedPage)
         tabBar = try container.decode(TabBarSettings.self, forKey: .tabBar)
         direction = try container.decodeIfPresent(FormDirection.self, forKey: .direction) ?? .leftToRight
+        language = try container.decodeIfPresent(String.self, forKey: .language) ?? Self.defaultLanguage
     }
 
     /// The title with every `{key}` replaced by that field's value (an

@@ -150,7 +150,12 @@ def survey():
 def hebrew():
     url = serve(database("hebrew", os.path.join(EXAMPLES, "contact-rtl.yaml")))[0]
     driver = browser(url)
+    html = driver.find_element(By.TAG_NAME, "html")
+    check(html.get_attribute("lang") == "he" and html.get_attribute("dir") == "rtl", "the Hebrew form's page says lang=he dir=rtl")
+    check(driver.find_element(By.CSS_SELECTOR, "button.primary").text == "שליחה", "and its Submit is Hebrew")
     audit(driver, "the Hebrew form, empty")
+    submit(driver)
+    audit(driver, "the Hebrew form after a refused submit")
 
 
 ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew}

@@ -19,6 +19,8 @@ public struct ApplyChange: Hashable, Sendable, CustomStringConvertible {
         case title
         /// The direction the form is read in (`ltr`, `rtl`).
         case direction
+        /// The language the form is written in (a BCP 47 tag).
+        case language
         /// The tab bar's height or hiding.
         case tabBar
         /// A page.
@@ -28,7 +30,7 @@ public struct ApplyChange: Hashable, Sendable, CustomStringConvertible {
         /// A field.
         case field
 
-        /// Print order: title, direction, tab bar, pages, rows, fields.
+        /// Print order: title, direction, language, tab bar, pages, rows, fields.
         public static func < (lhs: Subject, rhs: Subject) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

@@ -71,7 +71,8 @@ public struct ApplyPlan: Sendable {
         var form = FormDefinition(
             titleTemplate: spec.title, rows: rows, fields: fields,
             minimapWidth: stored?.minimapWidth ?? FormDefinition.seed.minimapWidth, pages: pages,
-            selectedPage: pages.first?.key, tabBar: spec.tabBar ?? stored?.tabBar ?? TabBarSettings(), direction: spec.direction)
+            selectedPage: pages.first?.key, tabBar: spec.tabBar ?? stored?.tabBar ?? TabBarSettings(), direction: spec.direction,
+            language: spec.language)
         // The selection stays unless what it shows goes: its page, or the
         // More tab (which only a form of many pages has).
         if let stored, let selected = stored.selectedPage {
@@ -126,6 +127,7 @@ private struct Planner {
             add(.changed, .title, "title \(Describe.quoted(stored.titleTemplate)) → \(Describe.quoted(spec.title))")
         }
         planDirection()
+        planLanguage()
         guard let tabBar = spec.tabBar else { return }
         if isNew {
             add(.added, .tabBar, "tab bar height \(Points.format(tabBar.height))\(tabBar.isHidden ? ", hidden" : "")")
@@ -146,6 +148,16 @@ private struct Planner {
             if spec.direction != .leftToRight { add(.added, .direction, "direction \(spec.direction.rawValue)") }
         } else if stored.direction != spec.direction {
             add(.changed, .direction, "direction \(stored.direction.rawValue) → \(spec.direction.rawValue)")
+        }
+    }
+
+    /// `~ language en → he`; a new form says `+ language he` only when it
+    /// is not English, the default.
+    private mutating func planLanguage() {
+        if isNew {
+            if spec.language != FormDefinition.defaultLanguage { add(.added, .language, "language \(spec.language)") }
+        } else if stored.language != spec.language {
+            add(.changed, .language, "language \(stored.language) → \(spec.language)")
         }
     }
 

@@ -19,7 +19,7 @@ struct FormFileProperties {
     /// The property names each kind of mapping has, in the order the writer
     /// puts them (unknown ones get the nearest as a suggestion).
     enum Known {
-        static let form = ["title", "direction", "tab_bar", "pages"]
+        static let form = ["title", "direction", "language", "tab_bar", "pages"]
         static let tabBar = ["height", "hidden"]
         static let page = ["key", "title", "rows"]
         static let row = ["width", "min_width", "max_width", "fields"]

@@ -75,6 +75,14 @@ struct FormFileReader {
                 report(properties["direction"], "`direction` must be `ltr` (left to right) or `rtl` (right to left), not \"\(FormFileScalars.excerpt(text))\"")
             }
         }
+        var language = FormDefinition.defaultLanguage
+        if let text = text(properties, "language") {
+            if FormDefinition.isLanguageTag(text) {
+                language = text
+            } else {
+                report(properties["language"], "`language` must be a BCP 47 language tag such as `en`, `he` or `pt-BR`, not \"\(FormFileScalars.excerpt(text))\"")
+            }
+        }
         var pages: [PageSpec] = []
         if let list = properties["pages"] {
             if let items = sequence(list, "pages", shape: "a list of pages") {
@@ -84,7 +92,7 @@ struct FormFileReader {
         } else {
             report(root, "a form file needs `pages`: a list of at least one page, each with `key` and `rows`")
         }
-        let spec = FormSpec(title: title, tabBar: tabBar, direction: direction, pages: pages)
+        let spec = FormSpec(title: title, tabBar: tabBar, direction: direction, language: language, pages: pages)
         return checkConditions(spec)
     }
 

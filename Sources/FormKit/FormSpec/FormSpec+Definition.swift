@@ -13,7 +13,8 @@ extension FormSpec {
                         fields: (fieldsByRow[row.number] ?? []).map(FieldSpec.init))
             })
         }
-        self.init(title: definition.titleTemplate, tabBar: definition.tabBar, direction: definition.direction, pages: pages)
+        self.init(title: definition.titleTemplate, tabBar: definition.tabBar, direction: definition.direction,
+                  language: definition.language, pages: pages)
     }
 }
 

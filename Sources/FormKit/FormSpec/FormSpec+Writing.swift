@@ -14,6 +14,7 @@ extension FormSpec {
         var out = ""
         if !title.isEmpty { out += "title: \(FormFileText.yaml(title))\n" }
         if direction != .leftToRight { out += "direction: \(direction.rawValue)\n" }
+        if language != FormDefinition.defaultLanguage { out += "language: \(FormFileText.yaml(language))\n" }
         if let tabBar { out += "tab_bar: {height: \(FormFileText.number(tabBar.height)), hidden: \(tabBar.isHidden)}\n" }
         out += pages.isEmpty ? "pages: []\n" : "pages:\n"
         for page in pages {
@@ -45,6 +46,7 @@ extension FormSpec {
         var top: [String] = []
         if !title.isEmpty { top.append("  \"title\": \(FormFileText.quoted(title))") }
         if direction != .leftToRight { top.append("  \"direction\": \(FormFileText.quoted(direction.rawValue))") }
+        if language != FormDefinition.defaultLanguage { top.append("  \"language\": \(FormFileText.quoted(language))") }
         if let tabBar { top.append("  \"tab_bar\": {\"height\": \(FormFileText.number(tabBar.height)), \"hidden\": \(tabBar.isHidden)}") }
         let pageTexts = pages.map { page -> String in
             var lines = ["      \"key\": \(FormFileText.quoted(page.key))"]

@@ -18,14 +18,20 @@ public struct FormSpec: Hashable, Sendable {
     /// `export` writes it only for a right-to-left one, and `apply` of a
     /// file without it makes a right-to-left form left to right again).
     public var direction: FormDirection
+    /// `language: TAG`, the BCP 47 tag of the language the form is
+    /// written in; `en` when the file says nothing (and `export` writes it
+    /// only for another).
+    public var language: String
     /// The pages in tab bar order; at least one.
     public var pages: [PageSpec]
 
     /// A form as given.
-    public init(title: String, tabBar: TabBarSettings? = nil, direction: FormDirection = .leftToRight, pages: [PageSpec]) {
+    public init(title: String, tabBar: TabBarSettings? = nil, direction: FormDirection = .leftToRight,
+                language: String = FormDefinition.defaultLanguage, pages: [PageSpec]) {
         self.title = title
         self.tabBar = tabBar
         self.direction = direction
+        self.language = language
         self.pages = pages
     }
 

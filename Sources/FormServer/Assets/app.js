@@ -36,6 +36,12 @@
   const announceDelay = 500; // ms without typing before a state change is said
   let palette = {};
   try { palette = JSON.parse(main.getAttribute('data-palette') || '{}'); } catch (error) { palette = {}; }
+  // The page's own words in the form's language (PageMessages), with
+  // `{name}` filled in.
+  let messages = {};
+  try { messages = JSON.parse(main.getAttribute('data-messages') || '{}'); } catch (error) { messages = {}; }
+  const say = (key, values = {}) => Object.keys(values)
+    .reduce((text, name) => text.split('{' + name + '}').join(values[name]), messages[key] || key);
   let names = { fields: {}, pages: {} };
   try { names = JSON.parse(main.getAttribute('data-names') || '{}'); } catch (error) { names = { fields: {}, pages: {} }; }
   const encode = encodeURIComponent;
@@ -135,7 +141,7 @@
   function showState(field, state, color, reason) {
     field.box.setAttribute('data-state', state);
     field.box.setAttribute('data-color', color);
-    field.state.textContent = state;
+    field.state.textContent = say('state.' + state);
     const why = reason === undefined ? reasonFor(field, state) : reason;
     field.reason.textContent = why;
     if (state !== 'valid' && why && (mayCallInvalid(field) || textOf(field) !== '')) field.marked.setAttribute('aria-invalid', 'true');
@@ -327,7 +333,7 @@
         method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ value }),
       });
     } catch (error) {
-      if (field) showError(field, 'not saved: the server cannot be reached');
+      if (field) showError(field, say('saved.unreachable'));
       return;
     }
     const body = await response.json().catch(() => null);
@@ -337,7 +343,7 @@
     }
     if (!field) return;
     if (!response.ok) {
-      showError(field, 'not saved: ' + ((body && body.message) || 'status ' + response.status));
+      showError(field, say('saved.notBecause', { reason: (body && body.message) || 'status ' + response.status }));
       return;
     }
     // A respondent's first write made their draft: the event stream,
@@ -471,7 +477,7 @@
   // error summary), and each field marked invalid with its reason.
   function showProblems(problems) {
     submitRefused = true;
-    showOutcome('error', 'Not submitted: fix ' + (problems.length === 1 ? 'this field' : 'these fields') + ' first.');
+    showOutcome('error', say(problems.length === 1 ? 'refused.field' : 'refused.fields'));
     const list = document.createElement('ul');
     list.className = 'problems';
     for (const problem of problems) {
@@ -481,7 +487,7 @@
       link.href = (here ? '' : base + '?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
       link.setAttribute('data-key', problem.key);
       link.textContent = labelOf(problem.key);
-      item.append(link, ' ' + problem.reason + (here ? '' : ' (on ' + pageTitle(problem.page) + ')'));
+      item.append(link, ' ' + problem.reason + (here ? '' : ' ' + say('problem.page', { page: pageTitle(problem.page) })));
       list.append(item);
       const field = here ? fields.get(problem.key) : null;
       if (field && !field.box.hidden) showState(field, problem.state, field.box.getAttribute('data-color'), problem.reason);
@@ -510,18 +516,18 @@
       try {
         response = await fetch(api + '/submit', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       } catch (error) {
-        showOutcome('error', 'Not submitted: the server cannot be reached.');
+        showOutcome('error', say('refused.unreachable'));
         return;
       }
       const body = await response.json().catch(() => null);
       if (response.status === 201 && body) {
         // A respondent's submit answers no id: their response is theirs.
-        showOutcome('ok', body.id === undefined ? 'Your response is submitted. Thank you.' : 'Response ' + body.id + ' stored; the form is cleared.');
+        showOutcome('ok', body.id === undefined ? say('submitted.own') : say('submitted.response', { id: String(body.id) }));
         refresh();
       } else if (response.status === 409 && Array.isArray(body)) {
         showProblems(body);
       } else {
-        showOutcome('error', 'Not submitted: ' + ((body && body.message) || 'status ' + response.status));
+        showOutcome('error', say('refused.reason', { reason: (body && body.message) || 'status ' + response.status }));
       }
     } finally {
       if (submit) submit.disabled = false;
@@ -536,7 +542,7 @@
       const area = document.getElementById('minimap-area');
       const open = area.classList.toggle('expanded');
       minimapToggle.setAttribute('aria-expanded', String(open));
-      minimapToggle.textContent = open ? 'Hide the minimap' : 'Show the minimap';
+      minimapToggle.textContent = say(open ? 'minimap.hide' : 'minimap.show');
     });
   }
 

@@ -19,6 +19,8 @@ struct FieldControlHTML {
     /// `aria-describedby`'s ids (the hint, the status line).
     let describedBy: String
     let isInvalid: Bool
+    /// A boolean's Yes and No.
+    var messages = PageMessages(language: FormDefinition.defaultLanguage)
 
     /// Radio buttons up to this many choices; a `<select>` past it, where
     /// a column of radios would be longer than the list it stands for.
@@ -81,7 +83,7 @@ struct FieldControlHTML {
         case .selectOne:
             return options(rules.choices.map { ($0.value, $0.label) }, type: "radio", chosen: [field.value])
         case .boolean:
-            return options([("true", "Yes"), ("false", "No")], type: "radio", chosen: [field.value])
+            return options([("true", messages(.yes)), ("false", messages(.no))], type: "radio", chosen: [field.value])
         case .selectMultiple:
             let chosen = Set(SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value))
             return options(rules.choices.map { ($0.value, $0.label) }, type: "checkbox", chosen: chosen)

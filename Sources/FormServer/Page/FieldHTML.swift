@@ -14,6 +14,8 @@ struct FieldHTML {
     let listing: FieldListing
     /// Whether a failing empty field is marked invalid (after a refused submit).
     var showsInvalid = false
+    /// The state in words, and a boolean's Yes and No, in the form's language.
+    var messages = PageMessages(language: FormDefinition.defaultLanguage)
 
     /// The `id` of the field's input (`field-KEY`); links to a failing field use it.
     static func inputID(_ key: String) -> String { "field-" + key }
@@ -41,7 +43,8 @@ struct FieldHTML {
         let hint = field.hint.flatMap { $0.isEmpty ? nil : $0 }
         let describedBy = (hint == nil ? "" : "hint-\(key) ") + "msg-\(key)"
         let isInvalid = Self.fails(state, reasons: reasons) && (showsInvalid || !field.value.isEmpty)
-        let control = FieldControlHTML(field: field, isShown: listing.isShown, describedBy: describedBy, isInvalid: isInvalid)
+        let control = FieldControlHTML(field: field, isShown: listing.isShown, describedBy: describedBy, isInvalid: isInvalid,
+                                       messages: messages)
         if isGroup {
             // A group of choices: its label is the fieldset's legend, and
             // the fieldset carries what a single control would.
@@ -54,7 +57,7 @@ struct FieldHTML {
         box += control.html
         if isGroup { box += "</fieldset>\n" }
         box += "<p class=\"status\" id=\"msg-\(key)\"><span class=\"marker\" aria-hidden=\"true\"></span>"
-        box += "<span class=\"state\">\(state.rawValue)</span>"
+        box += "<span class=\"state\">\(HTMLText.escaped(messages.state(state)))</span>"
         box += "<span class=\"reason\">\(reason.isEmpty ? "" : HTMLText.escaped(reason))</span></p>\n"
         box += "</div>\n"
         return box

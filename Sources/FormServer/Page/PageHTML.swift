@@ -17,11 +17,15 @@ struct PageHTML {
     /// Where the page and its API are.
     var paths = PagePaths.shared
 
+    /// The page's own words, in the form's language.
+    var messages: PageMessages { PageMessages(language: snapshot.language) }
+
     var html: String {
+        let messages = self.messages
         let page = HTMLText.escaped(snapshot.pageKey)
         var out = """
         <!DOCTYPE html>
-        <html lang="en" dir="\(snapshot.direction.rawValue)">
+        <html lang="\(HTMLText.escaped(snapshot.language))" dir="\(snapshot.direction.rawValue)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -31,15 +35,16 @@ struct PageHTML {
         </head>
         <body>
         <main class="screen" data-page="\(page)" data-page-title="\(HTMLText.escaped(pageTitle ?? ""))" data-base="\(HTMLText.escaped(paths.page))" data-api="\(HTMLText.escaped(paths.api))" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
-         data-names="\(HTMLText.escaped(names))">
+         data-names="\(HTMLText.escaped(names))" data-messages="\(HTMLText.escaped(messages.json))">
 
         """
-        out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page).html
+        out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages).html
         out += "<div class=\"layout\">\n"
-        out += "<aside class=\"minimap-area\" id=\"minimap-area\" aria-label=\"Minimap\">\n"
+        let minimapName = HTMLText.escaped(messages(.minimap))
+        out += "<aside class=\"minimap-area\" id=\"minimap-area\" aria-label=\"\(minimapName)\" data-caption=\"\(minimapName)\">\n"
         // On a narrow screen the minimap is a bar; this opens it whole
         // (shown there only, and only with the script that works it).
-        out += "<button type=\"button\" class=\"minimap-toggle\" aria-expanded=\"false\" aria-controls=\"minimap-area\">Show the minimap</button>\n"
+        out += "<button type=\"button\" class=\"minimap-toggle\" aria-expanded=\"false\" aria-controls=\"minimap-area\">\(HTMLText.escaped(messages(.showMinimap)))</button>\n"
         out += MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects, title: snapshot.title).html
         out += "</aside>\n"
         out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"\(HTMLText.escaped(paths.page))\" novalidate>\n"
@@ -53,8 +58,8 @@ struct PageHTML {
         out += "<input type=\"hidden\" name=\"page\" value=\"\(page)\">\n"
         out += fieldsHTML
         out += "<div class=\"actions\">\n"
-        out += "<button type=\"submit\" name=\"action\" value=\"submit\" class=\"primary\">Submit</button>\n"
-        out += "<button type=\"submit\" name=\"action\" value=\"save\" class=\"secondary save\">Save</button>\n"
+        out += "<button type=\"submit\" name=\"action\" value=\"submit\" class=\"primary\">\(HTMLText.escaped(messages(.submit)))</button>\n"
+        out += "<button type=\"submit\" name=\"action\" value=\"save\" class=\"secondary save\">\(HTMLText.escaped(messages(.save)))</button>\n"
         out += "</div>\n"
         // One polite live region: the script says a field's new state there
         // once typing pauses.
@@ -93,7 +98,7 @@ struct PageHTML {
 
     /// The page's fields, a `<div class="row">` per row of the form.
     private var fieldsHTML: String {
-        guard !snapshot.fields.isEmpty else { return "<p class=\"empty-page\">This page has no fields.</p>\n" }
+        guard !snapshot.fields.isEmpty else { return "<p class=\"empty-page\">\(HTMLText.escaped(messages(.noFields)))</p>\n" }
         var out = ""
         var row: Int?
         for listing in snapshot.fields {
@@ -102,7 +107,7 @@ struct PageHTML {
                 row = listing.field.row
                 out += "<div class=\"row\" data-row=\"\(listing.field.row)\">\n"
             }
-            out += FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed).html
+            out += FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages).html
         }
         return out + "</div>\n"
     }
@@ -113,37 +118,38 @@ struct PageHTML {
         guard let outcome else { return "" }
         switch outcome {
         case .submitted(let id):
-            return "<p>Response \(id) stored; the form is cleared.</p>"
+            return "<p>" + HTMLText.escaped(messages(.submittedResponse, ["id": String(id)])) + "</p>"
         case .submittedOwn:
-            return "<p>Your response is submitted. Thank you.</p>"
+            return "<p>" + HTMLText.escaped(messages(.submittedOwn)) + "</p>"
         case .checkFailed:
-            guard let report, !report.passes else { return "<p>Not submitted: the form did not pass check.</p>" }
-            return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey, base: paths.page)
+            guard let report, !report.passes else { return "<p>" + HTMLText.escaped(messages(.refusedByCheck)) + "</p>" }
+            return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages)
         case .notSaved(let keys, let code):
-            let names = keys.map { key in HTMLText.escaped(label(of: key) ?? key) }.joined(separator: ", ")
-            return "<p>Not saved: \(names): \(HTMLText.escaped(PageOutcome.words(for: code))).</p>"
+            let names = keys.map { key in label(of: key) ?? key }.joined(separator: ", ")
+            return "<p>" + HTMLText.escaped(messages(.notSaved, ["names": names, "reason": PageOutcome.words(for: code)])) + "</p>"
         case .failed(let code):
-            return "<p>Not submitted: \(HTMLText.escaped(PageOutcome.words(for: code))).</p>"
+            return "<p>" + HTMLText.escaped(messages(.refused, ["reason": PageOutcome.words(for: code)])) + "</p>"
         }
     }
 
     /// `check`'s problems as a list, each field linked (on another page,
     /// to that page).
-    static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String = "/") -> String {
+    static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String = "/",
+                             messages: PageMessages = PageMessages(language: FormDefinition.defaultLanguage)) -> String {
         var labels: [String: String] = [:]
         var titles: [String: String] = [:]
         for listing in pages {
             titles[listing.page.key] = listing.page.title
             for field in listing.fields { labels[field.key] = field.label }
         }
-        var out = "<p>Not submitted: fix \(problems.count == 1 ? "this field" : "these fields") first.</p>\n<ul class=\"problems\">\n"
+        var out = "<p>" + HTMLText.escaped(messages(problems.count == 1 ? .fixField : .fixFields)) + "</p>\n<ul class=\"problems\">\n"
         for problem in problems {
             let page = problem.page ?? current
             let target = FieldHTML.inputID(problem.key)
             let href = page == current ? "#" + target : PageLink.href(page: page, fragment: target, base: base)
             out += "<li><a href=\"\(HTMLText.escaped(href))\" data-key=\"\(HTMLText.escaped(problem.key))\">"
             out += HTMLText.escaped(labels[problem.key] ?? problem.key) + "</a> " + HTMLText.escaped(problem.reason)
-            if page != current { out += " (on " + HTMLText.escaped(titles[page] ?? page) + ")" }
+            if page != current { out += " " + HTMLText.escaped(messages(.onPage, ["page": titles[page] ?? page])) }
             out += "</li>\n"
         }
         return out + "</ul>"

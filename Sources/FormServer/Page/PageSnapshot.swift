@@ -20,6 +20,9 @@ struct PageSnapshot: Sendable {
     var rects: [MinimapRect]
     /// The direction the form is read in: the page's `dir`.
     var direction: FormDirection
+    /// The language the form is written in (a BCP 47 tag): the page's
+    /// `lang`, and the language of its own words (`PageMessages`).
+    var language: String
 
     /// The snapshot of page `requested`, or of the page the form shows
     /// (`formctl page select`), or its first page when it shows the More
@@ -38,10 +41,10 @@ struct PageSnapshot: Sendable {
         let fields = try form.fieldListings(page: pageKey)
         let title = try form.title().text
         let minimap = try MinimapJSON.decode(try form.minimap(format: .json, page: pageKey))
-        let direction = try form.spec().direction
+        let spec = try form.spec()
         return PageSnapshot(title: title, pages: pages, pageKey: pageKey, fields: fields,
                             minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
-                            direction: direction)
+                            direction: spec.direction, language: spec.language)
     }
 
     /// The snapshot of page `requested` (nil: the page the form shows) of
@@ -62,7 +65,7 @@ struct PageSnapshot: Sendable {
         return PageSnapshot(title: respondent.title.text, pages: pages, pageKey: pageKey,
                             fields: try respondent.fieldListings(page: pageKey),
                             minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
-                            direction: form.direction)
+                            direction: form.direction, language: form.language)
     }
 
     /// The shown page's listing.

@@ -11,17 +11,19 @@ struct TabBarHTML {
     let current: String
     /// The page's own path, which its links lead to.
     var base = "/"
+    /// The tab bar's name and More's, in the form's language.
+    var messages = PageMessages(language: FormDefinition.defaultLanguage)
 
     var html: String {
         guard pages.count > 1 else { return "" }
         let tabs = pages.filter { !$0.isBehindMore }
         let more = pages.filter(\.isBehindMore)
-        var out = "<nav class=\"tabbar\" aria-label=\"Pages\">\n<ul>\n"
+        var out = "<nav class=\"tabbar\" aria-label=\"\(HTMLText.escaped(messages(.pages)))\">\n<ul>\n"
         for listing in tabs { out += "<li>" + link(listing) + "</li>\n" }
         if !more.isEmpty {
             let holdsCurrent = more.contains { $0.page.key == current }
             out += "<li class=\"more\"><details\(holdsCurrent ? " class=\"current\"" : "")>"
-            out += "<summary>More</summary>\n<ul class=\"more-list\">\n"
+            out += "<summary>\(HTMLText.escaped(messages(.more)))</summary>\n<ul class=\"more-list\">\n"
             for listing in more { out += "<li>" + link(listing) + "</li>\n" }
             out += "</ul>\n</details></li>\n"
         }

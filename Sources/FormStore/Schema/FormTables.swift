@@ -68,15 +68,31 @@ enum FormTables {
         // the separate reads had, so that the first unusable value named
         // is the same.
         let hasDirection = schemaVersion >= directionVersion
+        let hasLanguage = schemaVersion >= languageVersion
         let form = try Row.fetchOne(db.cachedStatement(
-            sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "") FROM form WHERE id = 1"))
+            sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "")\(hasLanguage ? ", language" : "") FROM form WHERE id = 1"))
         let (template, minimapWidth) = try formRow(from: form)
         let rows = try rows(db)
         let (selectedPage, tabBar) = try pageSettings(from: form)
         return FormDefinition(
             titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth,
             pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar,
-            direction: hasDirection ? try direction(from: form) : .leftToRight)
+            direction: hasDirection ? try direction(from: form) : .leftToRight,
+            language: hasLanguage ? try language(from: form) : FormDefinition.defaultLanguage)
+    }
+
+    /// The migration that adds the form's language (0011_form_language).
+    static let languageVersion = 11
+
+    /// The language of a read of the `form` row (English when it is gone).
+    private static func language(from row: Row?) throws -> String {
+        guard let row else { return FormDefinition.defaultLanguage }
+        let stored = StoredRow(row, table: "form", identity: "id = 1")
+        let text = try stored.text("language", replacement: "'en'")
+        guard FormDefinition.isLanguageTag(text) else {
+            try stored.mismatch("language", expected: "a BCP 47 language tag such as 'en' or 'he'", replacement: "'en'")
+        }
+        return text
     }
 
     /// The migration that adds pages (0003_pages).
@@ -486,8 +502,9 @@ enum FormTables {
     static func insert(_ definition: FormDefinition, _ db: Database) throws {
         try insertForm(titleTemplate: definition.titleTemplate, minimapWidth: definition.minimapWidth, db)
         try db.execute(
-            sql: "UPDATE form SET selected_page = ?, tab_bar_height = ?, tab_bar_hidden = ?, direction = ? WHERE id = 1",
-            arguments: [definition.selectedPage, definition.tabBar.height, definition.tabBar.isHidden, definition.direction.rawValue])
+            sql: "UPDATE form SET selected_page = ?, tab_bar_height = ?, tab_bar_hidden = ?, direction = ?, language = ? WHERE id = 1",
+            arguments: [definition.selectedPage, definition.tabBar.height, definition.tabBar.isHidden, definition.direction.rawValue,
+                        definition.language])
         // Positions are unique: `main` at 1 would collide with a form whose
         // first page is another.
         try db.execute(sql: "DELETE FROM page")

@@ -49,6 +49,9 @@ enum StructureWriter {
         if current.direction != target.direction {
             try db.execute(sql: "UPDATE form SET direction = ? WHERE id = 1", arguments: [target.direction.rawValue])
         }
+        if current.language != target.language {
+            try db.execute(sql: "UPDATE form SET language = ? WHERE id = 1", arguments: [target.language])
+        }
     }
 
     // MARK: Pages

@@ -20,9 +20,7 @@ import subprocess
 import sys
 import time
 
-from browser_support import check, passed, run, run_formctl
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, chromium, passed, run, run_formctl
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -58,14 +56,7 @@ def database(name, form_file=None):
 
 
 def browser(url, width=1280, height=900):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}", "--disable-extensions", "--no-first-run"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(120)
-    driver.set_script_timeout(120)
+    driver = chromium(width, height)
     drivers.append(driver)
     driver.get(url)
     live(driver)

@@ -1,10 +1,34 @@
-"""What the browser tests' scripts (serve_page.py, collect_page.py) share:
-numbered checks that stop at the first failure, and running formctl.
+"""What the browser tests' scripts (serve_page.py, collect_page.py,
+typed_page.py, accessibility.py) share: a headless Chromium, numbered
+checks that stop at the first failure, and running formctl.
 """
 
 import subprocess
 
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
 _passed = 0
+
+
+def chromium(width=1200, height=800, javascript=True):
+    """A new headless Chromium (Debian's, through its chromedriver) with a
+    profile, and so cookies, of its own. A window is never narrower than
+    about 500 px: below 600, the width is a phone's, emulated."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={max(width, 600)},{height}", "--disable-extensions", "--no-first-run", "--lang=en-US"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(120)
+    driver.set_script_timeout(120)
+    if width < 600:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
 
 
 def check(condition, what):

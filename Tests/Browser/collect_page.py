@@ -28,10 +28,8 @@ import subprocess
 import sys
 import time
 
-from browser_support import check, passed, run, run_formctl
-from selenium import webdriver
+from browser_support import check, chromium, passed, run, run_formctl
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -59,13 +57,7 @@ def formctl(*arguments):
 
 def browser(url):
     """A new headless Chromium with a profile (and so cookies) of its own."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1200,800", "--disable-extensions", "--no-first-run"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(120)
+    driver = chromium()
     drivers.append(driver)
     driver.get(url)
     return driver

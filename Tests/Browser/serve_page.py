@@ -18,10 +18,8 @@ import subprocess
 import sys
 import time
 
-from browser_support import check, passed, run, run_formctl
-from selenium import webdriver
+from browser_support import check, chromium, passed, run, run_formctl
 from selenium.common.exceptions import NoAlertPresentException, TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -38,15 +36,7 @@ def formctl(*arguments):
 
 
 def browser(javascript=True):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1200,800", "--disable-extensions", "--no-first-run"):
-        options.add_argument(argument)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(120)
+    driver = chromium(javascript=javascript)
     drivers.append(driver)
     driver.get(URL)
     return driver

@@ -22,9 +22,7 @@ import os
 import sys
 import time
 
-from browser_support import check, passed, run, run_formctl
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_support import check, chromium, passed, run, run_formctl
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -39,21 +37,8 @@ drivers = []
 
 
 def browser(path="/", javascript=True, width=1280, height=900):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}", "--disable-extensions", "--no-first-run", "--lang=en-US"):
-        options.add_argument(argument)
-    if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(120)
+    driver = chromium(width, height, javascript)
     drivers.append(driver)
-    if width < 600:
-        # A window is never narrower than about 500 px: a phone's width is
-        # the device's, emulated.
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     driver.get(BASE + path)
     if javascript:
         WebDriverWait(driver, DEADLINE).until(lambda d: "live" in (d.find_element(By.TAG_NAME, "html").get_attribute("class") or ""))

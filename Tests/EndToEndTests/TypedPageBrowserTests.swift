@@ -19,26 +19,16 @@ struct TypedPageBrowserTests {
           .enabled(if: ServeBrowserTests.runs, "needs /usr/bin/chromium, /usr/bin/chromedriver and python3-selenium (installed by .ci/run)"),
           .timeLimit(.minutes(5)))
     func everyTypeWithTheKeyboard() throws {
-        if let missing = ServeBrowserTests.missingTools {
-            Issue.record("CI is set but the browser tests cannot run: missing \(missing)")
-            return
-        }
+        guard ServeBrowserTests.toolsAreThere() else { return }
         let sandbox = try Sandbox()
         let survey = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Examples/forms/survey.yaml").path
         try sandbox.ok(["apply", survey])
         let server = try ServeBrowserTests.ServedForm(db: sandbox.db, in: sandbox.folder)
         defer { server.stop() }
-        var arguments = [ServeBrowserTests.script("typed_page.py"), server.url, try Formctl.binary().path, sandbox.db]
+        var arguments = [server.url, try Formctl.binary().path, sandbox.db]
         // FORMCTL_SCREENSHOTS=FOLDER keeps the page's pictures at three widths.
         if let shots = ProcessInfo.processInfo.environment["FORMCTL_SCREENSHOTS"], !shots.isEmpty { arguments.append(shots) }
-        let result = try ChildProcess(URL(fileURLWithPath: ServeBrowserTests.python), arguments,
-                                      environment: childEnvironment(), currentDirectory: sandbox.folder)
-            .wait(timeout: 600)
-        let lines = result.stdoutText.split(separator: "\n")
-        print(lines.suffix(3).joined(separator: "\n"))
-        #expect(result.succeeded, "\(result)")
-        let passed = lines.last.flatMap { $0.split(separator: " ").first.flatMap { Int($0) } }
-        #expect(lines.last?.hasSuffix(" checks passed") == true && (passed ?? 0) >= 45, "\(result)")
+        try ServeBrowserTests.runScript("typed_page.py", arguments, in: sandbox.folder, minimumChecks: 45)
     }
 }

@@ -35,7 +35,9 @@ struct AccessibilityTests {
     func noViolations() throws {
         guard ServeBrowserTests.toolsAreThere() else { return }
         let sandbox = try Sandbox()
-        try ServeBrowserTests.runScript("accessibility.py", [try Formctl.binary().path, sandbox.folder.path, try Self.axeScript()],
-                                        in: sandbox.folder, minimumChecks: 16)
+        let checks = try ServeBrowserTests.runScript("accessibility.py", [try Formctl.binary().path, sandbox.folder.path, try Self.axeScript()],
+                                                     in: sandbox.folder)
+        // Five servers, the Hebrew page's two checks and nine audits.
+        #expect(checks >= 16, "accessibility.py passed \(checks) checks")
     }
 }

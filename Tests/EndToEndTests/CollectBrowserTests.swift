@@ -56,8 +56,9 @@ struct CollectBrowserTests {
         let server = try CollectServer(sandbox)
         #expect(server.respondentsLink.hasPrefix("http://127.0.0.1:"))
         let formctl = try Formctl.binary().path
-        try ServeBrowserTests.runScript("collect_page.py", [server.respondentsLink, server.ownersLink, formctl, sandbox.db],
-                                        in: sandbox.folder, minimumChecks: 25)
+        let checks = try ServeBrowserTests.runScript("collect_page.py", [server.respondentsLink, server.ownersLink, formctl, sandbox.db],
+                                                     in: sandbox.folder)
+        #expect(checks >= 25, "collect_page.py passed \(checks) checks")
         let stopped = server.stop()
         #expect(stopped.status == 0, "formctl serve --collect stops cleanly on SIGTERM: \(stopped)")
 

@@ -43,18 +43,17 @@ struct ServeBrowserTests {
     }
 
     /// Runs `Tests/Browser/NAME ARGUMENTS` on Debian's python3 in `folder`,
-    /// prints its last lines, and expects it to exit 0 with its last line
-    /// "N checks passed", N at least `minimumChecks`.
-    static func runScript(_ name: String, _ arguments: [String], in folder: URL, minimumChecks: Int = 1,
-                          timeout: TimeInterval = 600) throws {
+    /// prints its last lines, expects it to exit 0 with its last line
+    /// "N checks passed", and returns N (0 when it did not say so).
+    static func runScript(_ name: String, _ arguments: [String], in folder: URL, timeout: TimeInterval = 600) throws -> Int {
         let result = try ChildProcess(URL(fileURLWithPath: python), [script(name)] + arguments,
                                       environment: childEnvironment(), currentDirectory: folder)
             .wait(timeout: timeout)
         let lines = result.stdoutText.split(separator: "\n")
         print(lines.suffix(3).joined(separator: "\n"))
         #expect(result.succeeded, "\(result)")
-        let passed = lines.last.flatMap { $0.split(separator: " ").first.flatMap { Int($0) } }
-        #expect(lines.last?.hasSuffix(" checks passed") == true && (passed ?? 0) >= minimumChecks, "\(result)")
+        guard let last = lines.last, last.hasSuffix(" checks passed") else { return 0 }
+        return last.split(separator: " ").first.flatMap { Int($0) } ?? 0
     }
 
     /// `Tests/Browser/NAME`.
@@ -73,8 +72,9 @@ struct ServeBrowserTests {
         defer { server.stop() }
         #expect(server.url.hasPrefix("http://127.0.0.1:"))
 
-        try Self.runScript("serve_page.py", [server.url, try Formctl.binary().path, sandbox.db], in: sandbox.folder,
-                           minimumChecks: 41, timeout: 900)
+        let checks = try Self.runScript("serve_page.py", [server.url, try Formctl.binary().path, sandbox.db], in: sandbox.folder,
+                                        timeout: 900)
+        #expect(checks > 40, "serve_page.py passed \(checks) checks")
     }
 
     /// `formctl serve --port 0 --db DB` running, with the URL it printed

@@ -29,6 +29,7 @@ struct TypedPageBrowserTests {
         var arguments = [server.url, try Formctl.binary().path, sandbox.db]
         // FORMCTL_SCREENSHOTS=FOLDER keeps the page's pictures at three widths.
         if let shots = ProcessInfo.processInfo.environment["FORMCTL_SCREENSHOTS"], !shots.isEmpty { arguments.append(shots) }
-        try ServeBrowserTests.runScript("typed_page.py", arguments, in: sandbox.folder, minimumChecks: 45)
+        let checks = try ServeBrowserTests.runScript("typed_page.py", arguments, in: sandbox.folder)
+        #expect(checks >= 45, "typed_page.py passed \(checks) checks")
     }
 }

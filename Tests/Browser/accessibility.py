@@ -9,7 +9,9 @@ CASE arguments) a database is made, `formctl serve --port 0` (or
 `serve --collect`) serves it on 127.0.0.1, and the page, in the states the
 case names, is audited with axe-core's WCAG 2.0 and 2.1 A and AA rules and
 its best practices (`wcag2a`, `wcag2aa`, `wcag21a`, `wcag21aa`,
-`best-practice`). Every violation is printed with its nodes; a state with
+`best-practice`); the default and the Hebrew form are also loaded at
+1280, 640 (200% zoom), 390 and 320 CSS pixels wide, where nothing may
+scroll sideways (with $FORMCTL_SCREENSHOTS, a folder, pictured there). Every violation is printed with its nodes; a state with
 none is one passing check. The last line is "N checks passed", and the
 exit status is 0, or 1 at the first state with a violation.
 Run by Tests/EndToEndTests/AccessibilityTests.swift.
@@ -87,6 +89,25 @@ def audit(driver, state):
     check(not violations, f"{state}: no axe-core violation ({len(violations)} rules violated)")
 
 
+# 1280x900 (a laptop), 640x450 (the same at 200% zoom), 390x844 (a phone),
+# 320x800 (400% zoom): nothing may scroll sideways at any of them.
+SIZES = ((1280, 900), (640, 450), (390, 844), (320, 800))
+
+
+def reflows(url, name):
+    """The page at each of SIZES: no sideways scrolling; with
+    $FORMCTL_SCREENSHOTS set, a screenshot of each there."""
+    shots = os.environ.get("FORMCTL_SCREENSHOTS")
+    for width, height in SIZES:
+        driver = browser(url, width, height)
+        sideways = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        check(sideways <= 0, f"{name} at {width} CSS px: nothing scrolls sideways ({sideways} px)")
+        if shots:
+            driver.save_screenshot(os.path.join(shots, f"{name.replace(' ', '-')}-{width}.png"))
+        driver.quit()
+        drivers.remove(driver)
+
+
 def type_into(driver, key, text):
     element = driver.find_element(By.ID, "field-" + key)
     element.clear()
@@ -107,6 +128,7 @@ def default_form():
     time.sleep(0.5)
     submit(driver)
     audit(driver, "the default form after invalid values and a refused submit")
+    reflows(url, "default form")
 
 
 def pages():
@@ -147,6 +169,7 @@ def hebrew():
     audit(driver, "the Hebrew form, empty")
     submit(driver)
     audit(driver, "the Hebrew form after a refused submit")
+    reflows(url, "hebrew form")
 
 
 ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew}

@@ -52,6 +52,8 @@ let package = Package(
         // gzip for the page and its files when the browser accepts it
         // (zlib, through the NIO buffers Hummingbird already uses).
         .package(url: "https://github.com/adam-fowler/compress-nio", exact: "1.5.0"),
+        // The page's HTML from Mustache templates, escaped by default.
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -96,12 +98,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             // The page's stylesheet and script, real files compiled into the
             // binary as byte arrays (no resource bundle to lose), served
-            // under a hash of their content (PageAssets); and the OpenAPI
-            // document.
-            resources: [.embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/openapi.json")]
+            // under a hash of their content (PageAssets); the OpenAPI
+            // document; and the page's HTML templates (PageTemplates).
+            resources: [
+                .embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/openapi.json"),
+                .embedInCode("Templates/page.mustache"), .embedInCode("Templates/head.mustache"),
+                .embedInCode("Templates/tab-bar.mustache"), .embedInCode("Templates/tab-link.mustache"), .embedInCode("Templates/minimap.mustache"),
+                .embedInCode("Templates/outcome.mustache"), .embedInCode("Templates/field.mustache"),
+                .embedInCode("Templates/field-control.mustache"), .embedInCode("Templates/control-state.mustache"),
+                .embedInCode("Templates/error-page.mustache"), .embedInCode("Templates/sign-in-page.mustache"),
+            ]
         ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,
         // which links full Foundation through GRDB but never reads ICU's data
@@ -187,6 +197,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 "JSONSchemaTestSupport",
             ]
         ),

@@ -19,17 +19,18 @@ import FormKit
 struct Autofill {
     let field: Field
 
-    var attributes: String {
-        let token = self.token
-        var out = " autocomplete=\"\(token ?? "off")\""
+    /// The keyboard a phone shows: `email` or `tel` for those tokens.
+    var inputMode: String? {
         switch token {
-        case "email": out += " inputmode=\"email\" spellcheck=\"false\""
-        case "tel": out += " inputmode=\"tel\""
-        case nil: out += " spellcheck=\"false\""
-        default: break
+        case "email": "email"
+        case "tel": "tel"
+        default: nil
         }
-        return out
     }
+
+    /// Whether the browser should not check the spelling (an email
+    /// address, or text that names nothing it knows).
+    var spellcheckOff: Bool { token == nil || token == "email" }
 
     /// The `autocomplete` token, or nil for none.
     var token: String? {

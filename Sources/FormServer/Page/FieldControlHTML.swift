@@ -7,6 +7,7 @@ import FormKit
 /// pickers, a `<textarea>` for long text, and a text box with the right
 /// keyboard and autofill (`Autofill`) for text.
 ///
+/// The markup is `Templates/field-control.mustache`'s; this builds its view.
 /// Every control is named `field:KEY`, so that a browser without script
 /// posts it as it posts a text box. A group (radios, check boxes) starts
 /// with a hidden empty `field:KEY`, so that a post with nothing chosen
@@ -36,82 +37,80 @@ struct FieldControlHTML {
         }
     }
 
-    private var key: String { HTMLText.escaped(field.key) }
-    private var name: String { FormPostBody.fieldPrefix + key }
+    /// What the template shows: the attributes every control has, and the
+    /// one section its type calls for.
+    struct View {
+        let id: String
+        let name: String
+        let value: String
+        let describedBy: String
+        let isInvalid: Bool
+        let isRequired: Bool
+        let isDisabled: Bool
+        var text: Text?
+        var longText = false
+        var number: Number?
+        var picker: Picker?
+        var dateTime: DateTime?
+        var list: List?
+        var group: Group?
 
-    /// What every control of the field says besides its own attributes.
-    private var common: String {
-        var out = ""
-        if field.rules.required { out += " required aria-required=\"true\"" }
-        if !isShown { out += " disabled" }
-        return out
+        /// A text box: autofill and the keyboard (`Autofill`).
+        struct Text { let autocomplete: String, inputMode: String?, noSpellcheck: Bool }
+        struct Number { let inputMode: String, min: String?, max: String?, step: String }
+        /// The browser's date or time picker (`type` is `date` or `time`).
+        struct Picker { let type: String, min: String?, max: String? }
+        /// The wall time shown, and the offset added back when saved.
+        struct DateTime { let wallTime: String, offset: String }
+        /// A `<select>`, with an empty first option.
+        struct List { let choices: [Choice] }
+        /// Radio buttons or check boxes (`type`).
+        struct Group { let type: String, choices: [Choice] }
+        /// One choice; `id` is the field's for a group's first (links to
+        /// the field focus it), unused in a list.
+        struct Choice { let id: String, value: String, label: String, isChosen: Bool }
     }
 
-    private var described: String {
-        " aria-describedby=\"\(describedBy)\"" + (isInvalid ? " aria-invalid=\"true\"" : "")
-    }
-
-    var html: String {
+    var view: View {
         let rules = field.rules
+        let id = FieldHTML.inputID(field.key)
+        var view = View(id: id, name: FormPostBody.fieldPrefix + field.key, value: field.value, describedBy: describedBy,
+                        isInvalid: isInvalid, isRequired: rules.required, isDisabled: !isShown)
         switch rules.type {
         case .text:
-            return "<input type=\"text\" id=\"field-\(key)\" name=\"\(name)\" value=\"\(HTMLText.escaped(field.value))\"\(described)"
-                + Autofill(field: field).attributes + common + ">\n"
+            let autofill = Autofill(field: field)
+            view.text = View.Text(autocomplete: autofill.token ?? "off", inputMode: autofill.inputMode, noSpellcheck: autofill.spellcheckOff)
         case .longText:
-            return "<textarea id=\"field-\(key)\" name=\"\(name)\" rows=\"4\"\(described)\(common)>"
-                + HTMLText.escaped(field.value) + "</textarea>\n"
+            view.longText = true
         case .integer, .decimal:
-            var out = "<input type=\"number\" id=\"field-\(key)\" name=\"\(name)\" value=\"\(HTMLText.escaped(field.value))\""
-            out += " inputmode=\"\(rules.type == .integer ? "numeric" : "decimal")\""
-            out += bounds + " step=\"\(HTMLText.escaped(rules.step ?? (rules.type == .integer ? "1" : "any")))\""
-            return out + described + common + ">\n"
+            view.number = View.Number(inputMode: rules.type == .integer ? "numeric" : "decimal", min: rules.lowerBound?.value,
+                                      max: rules.upperBound?.value, step: rules.step ?? (rules.type == .integer ? "1" : "any"))
         case .date, .time:
-            let type = rules.type == .date ? "date" : "time"
-            return "<input type=\"\(type)\" id=\"field-\(key)\" name=\"\(name)\" value=\"\(HTMLText.escaped(field.value))\""
-                + bounds + described + common + ">\n"
+            view.picker = View.Picker(type: rules.type == .date ? "date" : "time", min: rules.lowerBound?.value, max: rules.upperBound?.value)
         case .datetime:
             let (wall, offset) = Self.wallTimeAndOffset(field.value)
-            return "<input type=\"datetime-local\" id=\"field-\(key)\" name=\"\(name)\" value=\"\(HTMLText.escaped(wall))\""
-                + " step=\"1\" data-offset=\"\(HTMLText.escaped(offset))\"" + described + common + ">\n"
+            view.dateTime = View.DateTime(wallTime: wall, offset: offset)
         case .selectOne where !Self.isGroup(field):
-            var out = "<select id=\"field-\(key)\" name=\"\(name)\"\(described)\(common)>\n<option value=\"\"></option>\n"
-            for choice in rules.choices {
-                let selected = choice.value == field.value ? " selected" : ""
-                out += "<option value=\"\(HTMLText.escaped(choice.value))\"\(selected)>\(HTMLText.escaped(choice.label))</option>\n"
-            }
-            return out + "</select>\n"
+            view.list = View.List(choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [field.value]))
         case .selectOne:
-            return options(rules.choices.map { ($0.value, $0.label) }, type: "radio", chosen: [field.value])
+            view.group = View.Group(type: "radio", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [field.value]))
         case .boolean:
-            return options([("true", messages(.yes)), ("false", messages(.no))], type: "radio", chosen: [field.value])
+            view.group = View.Group(type: "radio", choices: choices([("true", messages(.yes)), ("false", messages(.no))], chosen: [field.value]))
         case .selectMultiple:
             let chosen = Set(SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value))
-            return options(rules.choices.map { ($0.value, $0.label) }, type: "checkbox", chosen: chosen)
+            view.group = View.Group(type: "checkbox", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: chosen))
         }
+        return view
     }
 
-    /// A group's options, each a `<label>` around its input; the first has
-    /// the field's id, so that links to the field focus it.
-    private func options(_ options: [(value: String, label: String)], type: String, chosen: Set<String>) -> String {
-        var out = "<input type=\"hidden\" name=\"\(name)\" value=\"\">\n<div class=\"options\">\n"
-        for (index, option) in options.enumerated() {
-            let id = index == 0 ? "field-\(key)" : "field-\(key)-\(index + 1)"
-            let checked = chosen.contains(option.value) ? " checked" : ""
-            out += "<label class=\"option\"><input type=\"\(type)\" id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escaped(option.value))\""
-            // No aria-required on a radio or check box (ARIA gives it to
-            // neither); the status line says the field is required.
-            out += checked + (isShown ? "" : " disabled") + "> " + HTMLText.escaped(option.label) + "</label>\n"
+    /// The options of a list or group; the first has the field's id, the
+    /// others `field-KEY-2`, `-3`…
+    private func choices(_ options: [(value: String, label: String)], chosen: Set<String>) -> [View.Choice] {
+        let id = FieldHTML.inputID(field.key)
+        return options.enumerated().map { index, option in
+            View.Choice(id: index == 0 ? id : "\(id)-\(index + 1)", value: option.value, label: option.label,
+                        isChosen: chosen.contains(option.value))
         }
-        return out + "</div>\n"
-    }
-
-    /// `min` and `max` from the field's bounds (an exclusive bound too: the
-    /// browser's picker stops there, and `check` says the rest).
-    private var bounds: String {
-        var out = ""
-        if let lower = field.rules.lowerBound { out += " min=\"\(HTMLText.escaped(lower.value))\"" }
-        if let upper = field.rules.upperBound { out += " max=\"\(HTMLText.escaped(upper.value))\"" }
-        return out
     }
 
     /// A stored date-and-time (`2026-12-01T10:00:00+01:00`) as its wall

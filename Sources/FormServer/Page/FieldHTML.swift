@@ -1,9 +1,11 @@
 import FormKit
 
-/// One field as the page writes it: a `<label for>` and the control its
-/// type calls for (`FieldControlHTML`), or for a group of choices a
-/// `<fieldset>` with a `<legend>`; the hint, when it has one; and a status line (a coloured marker, the state in words and the reason it
-/// fails `check`) that the input names with `aria-describedby`. A field
+/// One field as the page writes it (`Templates/field.mustache`; this
+/// builds its view): a `<label for>` and the control its type calls for
+/// (`FieldControlHTML`), or for a group of choices a `<fieldset>` with a
+/// `<legend>`; the hint, when it has one; and a status line (a coloured
+/// marker, the state in words and the reason it fails `check`) that the
+/// input names with `aria-describedby`. A field
 /// that fails is `aria-invalid` once it holds something or a submit was
 /// refused (an empty required field is not called invalid before anyone
 /// typed in it); one not shown (hidden, or its `show_if`
@@ -25,41 +27,40 @@ struct FieldHTML {
         state != .valid && !reasons.reason(for: state).isEmpty
     }
 
-    var html: String {
+    /// What the template shows.
+    struct View {
+        let key: String, type: String, state: String, color: String
+        /// `check`'s reason for each failing state, for the script.
+        let reasonEmpty: String, reasonShort: String, reasonInvalid: String
+        /// The keys the condition reads, separated by spaces (keys hold none).
+        let showIf: String?
+        let isHidden: Bool
+        /// A group of choices: its label is a `<fieldset>`'s `<legend>`,
+        /// and the fieldset carries what a single control would.
+        let isGroup: Bool
+        let id: String, label: String
+        let hint: String?, hintID: String
+        let describedBy: String
+        let isInvalid: Bool
+        let control: FieldControlHTML.View
+        let statusID: String, stateWords: String, reason: String
+    }
+
+    var view: View {
         let field = listing.field
-        let key = HTMLText.escaped(field.key)
         let reasons = FieldReasons(field)
         let state = field.state
-        let reason = reasons.reason(for: state)
-        var box = "<div class=\"field\" data-key=\"\(key)\" data-type=\"\(field.rules.type.rawValue)\" data-state=\"\(state.rawValue)\" data-color=\"\(state.color.rawValue)\""
-        box += " data-reason-empty=\"\(HTMLText.escaped(reasons.empty))\""
-        box += " data-reason-short=\"\(HTMLText.escaped(reasons.short))\""
-        box += " data-reason-invalid=\"\(HTMLText.escaped(reasons.invalid))\""
-        // The keys the condition reads, separated by spaces (keys hold none).
-        if let condition = field.showIf { box += " data-show-if=\"\(HTMLText.escaped(condition.fields.joined(separator: " ")))\"" }
-        if !listing.isShown { box += " hidden" }
-        box += ">\n"
-        let isGroup = FieldControlHTML.isGroup(field)
         let hint = field.hint.flatMap { $0.isEmpty ? nil : $0 }
-        let describedBy = (hint == nil ? "" : "hint-\(key) ") + "msg-\(key)"
+        let hintID = "hint-" + field.key, statusID = "msg-" + field.key
+        let describedBy = (hint == nil ? "" : hintID + " ") + statusID
         let isInvalid = Self.fails(state, reasons: reasons) && (showsInvalid || !field.value.isEmpty)
         let control = FieldControlHTML(field: field, isShown: listing.isShown, describedBy: describedBy, isInvalid: isInvalid,
                                        messages: messages)
-        if isGroup {
-            // A group of choices: its label is the fieldset's legend, and
-            // the fieldset carries what a single control would.
-            box += "<fieldset aria-describedby=\"\(describedBy)\"" + (isInvalid ? " aria-invalid=\"true\"" : "") + ">\n"
-            box += "<legend>\(HTMLText.escaped(field.label))</legend>\n"
-        } else {
-            box += "<label for=\"field-\(key)\">\(HTMLText.escaped(field.label))</label>\n"
-        }
-        if let hint { box += "<p class=\"hint\" id=\"hint-\(key)\">\(HTMLText.escaped(hint))</p>\n" }
-        box += control.html
-        if isGroup { box += "</fieldset>\n" }
-        box += "<p class=\"status\" id=\"msg-\(key)\"><span class=\"marker\" aria-hidden=\"true\"></span>"
-        box += "<span class=\"state\">\(HTMLText.escaped(messages.state(state)))</span>"
-        box += "<span class=\"reason\">\(reason.isEmpty ? "" : HTMLText.escaped(reason))</span></p>\n"
-        box += "</div>\n"
-        return box
+        return View(key: field.key, type: field.rules.type.rawValue, state: state.rawValue, color: state.color.rawValue,
+                    reasonEmpty: reasons.empty, reasonShort: reasons.short, reasonInvalid: reasons.invalid,
+                    showIf: field.showIf.map { $0.fields.joined(separator: " ") }, isHidden: !listing.isShown,
+                    isGroup: FieldControlHTML.isGroup(field), id: Self.inputID(field.key), label: field.label,
+                    hint: hint, hintID: hintID, describedBy: describedBy, isInvalid: isInvalid, control: control.view,
+                    statusID: statusID, stateWords: messages.state(state), reason: reasons.reason(for: state))
     }
 }

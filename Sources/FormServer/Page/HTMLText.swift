@@ -1,6 +1,7 @@
 /// Text made safe to write into HTML: element content, a quoted attribute
 /// value (either quote) or inline SVG. Every value, label, key and title
-/// the page writes goes through `escaped`, so that `<script>` typed into a
+/// the page writes goes through `escaped` (the templates' escaping,
+/// `HTMLTextContentType`), so that `<script>` typed into a
 /// field is shown as text and never runs.
 enum HTMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` replaced by character

@@ -1,6 +1,7 @@
 import FormKit
 
-/// The page's minimap as inline SVG: one `<rect>` per `MinimapRect` of
+/// The page's minimap as inline SVG (`Templates/minimap.mustache`; this
+/// builds its view): one `<rect>` per `MinimapRect` of
 /// `formctl minimap --format json` (same geometry, back to front by `z`),
 /// each with `data-key`, `data-kind` and `data-color` for the script and the
 /// tests, filled with its colour over seed 002's grey minimap area.
@@ -13,24 +14,25 @@ struct MinimapSVG {
     /// How many CSS pixels a minimap point takes on the page.
     static let scale = 1.5
 
-    var html: String {
-        let viewBox = "0 0 \(Self.number(width)) \(Self.number(height))"
-        var out = "<svg id=\"minimap\" class=\"minimap\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(viewBox)\""
-        out += " width=\"\(Self.number(width * Self.scale))\" height=\"\(Self.number(height * Self.scale))\""
-        out += " role=\"img\" aria-label=\"Minimap: each field as a rectangle coloured by its state\">\n"
-        out += "<rect class=\"area\" x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"\(MinimapPalette.area)\"></rect>\n"
-        for rect in rects.sorted(by: { $0.z < $1.z }) { out += Self.rect(rect, title: title) + "\n" }
-        out += "</svg>\n"
-        return out
+    /// What `Templates/minimap.mustache` shows: numbers already written
+    /// as SVG wants them.
+    struct View {
+        let viewBox: String, width: String, height: String, areaFill: String
+        let rects: [Rect]
+
+        struct Rect { let key: String, kind: String, z: Int, color: String, fill: String
+                      let x: String, y: String, width: String, height: String, tooltip: String }
     }
 
-    /// One rectangle with its tooltip (the field's key and kind, or the title).
-    static func rect(_ rect: MinimapRect, title: String) -> String {
-        let tooltip = rect.kind == .title ? title : "\(rect.key) (\(rect.kind == .field ? "field" : "field container"))"
-        return "<rect data-key=\"\(HTMLText.escaped(rect.key))\" data-kind=\"\(rect.kind.rawValue)\" data-z=\"\(rect.z)\""
-            + " data-color=\"\(rect.color.rawValue)\" fill=\"\(MinimapPalette.hex(rect.color))\""
-            + " x=\"\(number(rect.x))\" y=\"\(number(rect.y))\" width=\"\(number(rect.width))\" height=\"\(number(rect.height))\">"
-            + "<title>\(HTMLText.escaped(tooltip))</title></rect>"
+    var view: View {
+        View(viewBox: "0 0 \(Self.number(width)) \(Self.number(height))", width: Self.number(width * Self.scale),
+             height: Self.number(height * Self.scale), areaFill: MinimapPalette.area,
+             rects: rects.sorted { $0.z < $1.z }.map { rect in
+                 let tooltip = rect.kind == .title ? title : "\(rect.key) (\(rect.kind == .field ? "field" : "field container"))"
+                 return View.Rect(key: rect.key, kind: rect.kind.rawValue, z: rect.z, color: rect.color.rawValue,
+                                  fill: MinimapPalette.hex(rect.color), x: Self.number(rect.x), y: Self.number(rect.y),
+                                  width: Self.number(rect.width), height: Self.number(rect.height), tooltip: tooltip)
+             })
     }
 
     /// A coordinate with at most three decimals (finite; anything else is 0).

@@ -3,9 +3,10 @@ import FormKit
 /// The page (`GET /`): the form's title, its tab bar, the shown page's
 /// fields as a plain `<form method=post>` (usable without script), the
 /// outcome of the last submit and the minimap beside the form, as in seed
-/// 002's picture. The script (`PageAssets.script`; no inline script: the Content-
-/// Security-Policy forbids it) makes it live. Every value, label, key and
-/// title is escaped where it is written.
+/// 002's picture (`Templates/page.mustache`, which escapes every value,
+/// label, key and title it writes; this builds its view). The script
+/// (`PageAssets.script`; no inline script: the Content-Security-Policy
+/// forbids it) makes it live.
 ///
 /// `<html dir>` is the form's direction: a right-to-left form's page is
 /// mirrored by the browser (the minimap on the right, as in its picture).
@@ -20,52 +21,50 @@ struct PageHTML {
     /// The page's own words, in the form's language.
     var messages: PageMessages { PageMessages(language: snapshot.language) }
 
-    var html: String {
-        let messages = self.messages
-        let page = HTMLText.escaped(snapshot.pageKey)
-        var out = """
-        <!DOCTYPE html>
-        <html lang="\(HTMLText.escaped(snapshot.language))" dir="\(snapshot.direction.rawValue)">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLText.escaped(documentTitle))</title>
-        <link rel="stylesheet" href="\(PageAssets.style.path)">
-        <script src="\(PageAssets.script.path)" defer></script>
-        </head>
-        <body>
-        <main class="screen" data-page="\(page)" data-page-title="\(HTMLText.escaped(pageTitle ?? ""))" data-base="\(HTMLText.escaped(paths.page))" data-api="\(HTMLText.escaped(paths.api))" data-palette="\(HTMLText.escaped(MinimapPalette.json))"
-         data-names="\(HTMLText.escaped(names))" data-messages="\(HTMLText.escaped(messages.json))">
+    /// The page, rendered with `Templates/page.mustache`.
+    var html: String { PageTemplates.render(view, with: "page") }
 
-        """
-        out += TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages).html
-        out += "<div class=\"layout\">\n"
-        let minimapName = HTMLText.escaped(messages(.minimap))
-        out += "<aside class=\"minimap-area\" id=\"minimap-area\" aria-label=\"\(minimapName)\" data-caption=\"\(minimapName)\">\n"
-        // On a narrow screen the minimap is a bar; this opens it whole
-        // (shown there only, and only with the script that works it).
-        out += "<button type=\"button\" class=\"minimap-toggle\" aria-expanded=\"false\" aria-controls=\"minimap-area\">\(HTMLText.escaped(messages(.showMinimap)))</button>\n"
-        out += MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects, title: snapshot.title).html
-        out += "</aside>\n"
-        out += "<form id=\"form\" class=\"form\" method=\"post\" action=\"\(HTMLText.escaped(paths.page))\" novalidate>\n"
-        out += "<h1 id=\"title\">\(HTMLText.escaped(snapshot.title))</h1>\n"
-        // The outcome of the last submit at the top (the GOV.UK Design
-        // System's error summary): focusable, and focused when the page
-        // comes back from a post with one.
-        out += "<div id=\"outcome\" class=\"outcome\" tabindex=\"-1\""
-        if let outcome { out += " data-outcome=\"\(outcome.succeeded ? "ok" : "error")\" autofocus" }
-        out += ">" + outcomeHTML + "</div>\n"
-        out += "<input type=\"hidden\" name=\"page\" value=\"\(page)\">\n"
-        out += fieldsHTML
-        out += "<div class=\"actions\">\n"
-        out += "<button type=\"submit\" name=\"action\" value=\"submit\" class=\"primary\">\(HTMLText.escaped(messages(.submit)))</button>\n"
-        out += "<button type=\"submit\" name=\"action\" value=\"save\" class=\"secondary save\">\(HTMLText.escaped(messages(.save)))</button>\n"
-        out += "</div>\n"
-        // One polite live region: the script says a field's new state there
-        // once typing pauses.
-        out += "<div id=\"announcer\" class=\"visually-hidden\" aria-live=\"polite\"></div>\n"
-        out += "</form>\n</div>\n</main>\n</body>\n</html>\n"
-        return out
+    /// What the template shows.
+    struct View {
+        let language: String, direction: String
+        let documentTitle: String, title: String
+        let stylePath: String, scriptPath: String
+        /// The shown page's key, and its title when there are several.
+        let pageKey: String, pageTitle: String
+        /// Where the page and its API are.
+        let base: String, api: String
+        /// JSON for the script: the minimap's colours, every field's label
+        /// and page's title, and the page's words.
+        let palette: String, names: String, messages: String
+        let words: Words
+        let tabBar: TabBarHTML.View?
+        let minimap: MinimapSVG.View
+        let outcome: Outcome?
+        /// The page's fields, row by row; none for a page without fields.
+        let rows: [Row]
+
+        /// The words the template writes itself, in the form's language.
+        struct Words { let minimap: String, showMinimap: String, noFields: String, submit: String, save: String }
+        struct Row { let row: Int, fields: [FieldHTML.View] }
+        /// The last submit's outcome: `ok` or `error`, and in words.
+        struct Outcome { let kind: String, message: String?, problems: Problems? }
+        /// A refused submit's fields, each linked (on another page, to that page).
+        struct Problems { let heading: String, items: [Problem] }
+        struct Problem { let href: String, key: String, label: String, reason: String, onPage: String? }
+    }
+
+    var view: View {
+        let messages = self.messages
+        return View(language: snapshot.language, direction: snapshot.direction.rawValue, documentTitle: documentTitle,
+                    title: snapshot.title, stylePath: PageAssets.style.path, scriptPath: PageAssets.script.path,
+                    pageKey: snapshot.pageKey, pageTitle: pageTitle ?? "", base: paths.page, api: paths.api,
+                    palette: MinimapPalette.json, names: names, messages: messages.json,
+                    words: View.Words(minimap: messages(.minimap), showMinimap: messages(.showMinimap), noFields: messages(.noFields),
+                                      submit: messages(.submit), save: messages(.save)),
+                    tabBar: TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages).view,
+                    minimap: MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects,
+                                        title: snapshot.title).view,
+                    outcome: outcomeView, rows: rows)
     }
 
     /// The shown page's title when the form has more than one page (the
@@ -96,63 +95,61 @@ struct PageHTML {
         return (try? JSONText.encode(Names(fields: fields, pages: pages))) ?? "{}"
     }
 
-    /// The page's fields, a `<div class="row">` per row of the form.
-    private var fieldsHTML: String {
-        guard !snapshot.fields.isEmpty else { return "<p class=\"empty-page\">\(HTMLText.escaped(messages(.noFields)))</p>\n" }
-        var out = ""
-        var row: Int?
+    /// The page's fields, grouped by row in the order they come.
+    private var rows: [View.Row] {
+        var rows: [View.Row] = []
         for listing in snapshot.fields {
-            if listing.field.row != row {
-                if row != nil { out += "</div>\n" }
-                row = listing.field.row
-                out += "<div class=\"row\" data-row=\"\(listing.field.row)\">\n"
+            let field = FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages).view
+            if let last = rows.last, last.row == listing.field.row {
+                rows[rows.count - 1] = View.Row(row: last.row, fields: last.fields + [field])
+            } else {
+                rows.append(View.Row(row: listing.field.row, fields: [field]))
             }
-            out += FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages).html
         }
-        return out + "</div>\n"
+        return rows
     }
 
     /// The outcome in words, with links to the fields that keep the form
     /// from passing.
-    private var outcomeHTML: String {
-        guard let outcome else { return "" }
+    private var outcomeView: View.Outcome? {
+        guard let outcome else { return nil }
+        let kind = outcome.succeeded ? "ok" : "error"
         switch outcome {
         case .submitted(let id):
-            return "<p>" + HTMLText.escaped(messages(.submittedResponse, ["id": String(id)])) + "</p>"
+            return View.Outcome(kind: kind, message: messages(.submittedResponse, ["id": String(id)]), problems: nil)
         case .submittedOwn:
-            return "<p>" + HTMLText.escaped(messages(.submittedOwn)) + "</p>"
+            return View.Outcome(kind: kind, message: messages(.submittedOwn), problems: nil)
         case .checkFailed:
-            guard let report, !report.passes else { return "<p>" + HTMLText.escaped(messages(.refusedByCheck)) + "</p>" }
-            return Self.problemsHTML(report.problems, pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages)
+            guard let report, !report.passes else { return View.Outcome(kind: kind, message: messages(.refusedByCheck), problems: nil) }
+            return View.Outcome(kind: kind, message: nil, problems: Self.problems(report.problems, pages: snapshot.pages,
+                                                                                  current: snapshot.pageKey, base: paths.page,
+                                                                                  messages: messages))
         case .notSaved(let keys, let code):
             let names = keys.map { key in label(of: key) ?? key }.joined(separator: ", ")
-            return "<p>" + HTMLText.escaped(messages(.notSaved, ["names": names, "reason": PageOutcome.words(for: code)])) + "</p>"
+            return View.Outcome(kind: kind, message: messages(.notSaved, ["names": names, "reason": PageOutcome.words(for: code)]),
+                                problems: nil)
         case .failed(let code):
-            return "<p>" + HTMLText.escaped(messages(.refused, ["reason": PageOutcome.words(for: code)])) + "</p>"
+            return View.Outcome(kind: kind, message: messages(.refused, ["reason": PageOutcome.words(for: code)]), problems: nil)
         }
     }
 
-    /// `check`'s problems as a list, each field linked (on another page,
-    /// to that page).
-    static func problemsHTML(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String = "/",
-                             messages: PageMessages = PageMessages(language: FormDefinition.defaultLanguage)) -> String {
+    /// `check`'s problems, each field linked (on another page, to that page).
+    static func problems(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String,
+                         messages: PageMessages) -> View.Problems {
         var labels: [String: String] = [:]
         var titles: [String: String] = [:]
         for listing in pages {
             titles[listing.page.key] = listing.page.title
             for field in listing.fields { labels[field.key] = field.label }
         }
-        var out = "<p>" + HTMLText.escaped(messages(problems.count == 1 ? .fixField : .fixFields)) + "</p>\n<ul class=\"problems\">\n"
-        for problem in problems {
+        let items = problems.map { problem in
             let page = problem.page ?? current
             let target = FieldHTML.inputID(problem.key)
-            let href = page == current ? "#" + target : PageLink.href(page: page, fragment: target, base: base)
-            out += "<li><a href=\"\(HTMLText.escaped(href))\" data-key=\"\(HTMLText.escaped(problem.key))\">"
-            out += HTMLText.escaped(labels[problem.key] ?? problem.key) + "</a> " + HTMLText.escaped(problem.reason)
-            if page != current { out += " " + HTMLText.escaped(messages(.onPage, ["page": titles[page] ?? page])) }
-            out += "</li>\n"
+            return View.Problem(href: page == current ? "#" + target : PageLink.href(page: page, fragment: target, base: base),
+                                key: problem.key, label: labels[problem.key] ?? problem.key, reason: problem.reason,
+                                onPage: page == current ? nil : messages(.onPage, ["page": titles[page] ?? page]))
         }
-        return out + "</ul>"
+        return View.Problems(heading: messages(problems.count == 1 ? .fixField : .fixFields), items: items)
     }
 
     private func label(of key: String) -> String? {

@@ -1,6 +1,7 @@
 import FormKit
 
-/// The tab bar of seeds 000 and 001 as links: one per page, and from six
+/// The tab bar of seeds 000 and 001 as links (`Templates/tab-bar.mustache`;
+/// this builds its view): one per page, and from six
 /// pages on a More tab in the fifth place listing the rest (a `<details>`,
 /// which opens with the keyboard and without script). Each link is
 /// `/?page=KEY`: a browser chooses the page it shows, and choosing writes
@@ -14,27 +15,26 @@ struct TabBarHTML {
     /// The tab bar's name and More's, in the form's language.
     var messages = PageMessages(language: FormDefinition.defaultLanguage)
 
-    var html: String {
-        guard pages.count > 1 else { return "" }
-        let tabs = pages.filter { !$0.isBehindMore }
-        let more = pages.filter(\.isBehindMore)
-        var out = "<nav class=\"tabbar\" aria-label=\"\(HTMLText.escaped(messages(.pages)))\">\n<ul>\n"
-        for listing in tabs { out += "<li>" + link(listing) + "</li>\n" }
-        if !more.isEmpty {
-            let holdsCurrent = more.contains { $0.page.key == current }
-            out += "<li class=\"more\"><details\(holdsCurrent ? " class=\"current\"" : "")>"
-            out += "<summary>\(HTMLText.escaped(messages(.more)))</summary>\n<ul class=\"more-list\">\n"
-            for listing in more { out += "<li>" + link(listing) + "</li>\n" }
-            out += "</ul>\n</details></li>\n"
-        }
-        out += "</ul>\n</nav>\n"
-        return out
+    /// What `Templates/tab-bar.mustache` shows; nil below two pages.
+    struct View {
+        let label: String
+        let tabs: [Link]
+        let more: More?
+
+        struct Link { let href: String, key: String, title: String, isCurrent: Bool }
+        /// More's tab and the pages behind it.
+        struct More { let label: String, holdsCurrent: Bool, pages: [Link] }
     }
 
-    private func link(_ listing: PageListing) -> String {
+    var view: View? {
+        guard pages.count > 1 else { return nil }
+        let more = pages.filter(\.isBehindMore).map(link)
+        return View(label: messages(.pages), tabs: pages.filter { !$0.isBehindMore }.map(link),
+                    more: more.isEmpty ? nil : View.More(label: messages(.more), holdsCurrent: more.contains(where: \.isCurrent), pages: more))
+    }
+
+    private func link(_ listing: PageListing) -> View.Link {
         let key = listing.page.key
-        let currentMark = key == current ? " aria-current=\"page\"" : ""
-        return "<a href=\"\(HTMLText.escaped(PageLink.href(page: key, base: base)))\" data-page=\"\(HTMLText.escaped(key))\"\(currentMark)>"
-            + HTMLText.escaped(listing.page.title) + "</a>"
+        return View.Link(href: PageLink.href(page: key, base: base), key: key, title: listing.page.title, isCurrent: key == current)
     }
 }

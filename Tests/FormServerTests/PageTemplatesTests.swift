@@ -1,6 +1,7 @@
 @testable import FormServer
 import FormKit
 import FormModel
+import Foundation
 import Mustache
 import Testing
 
@@ -53,5 +54,65 @@ import Testing
         #expect(html.contains("type=\"radio\""))
         #expect(!html.contains(Self.rawQuote) && !html.contains(Self.rawLessThan))
         #expect(html.components(separatedBy: Self.escapedQuote).count == 3, "the value and the label, escaped")
+    }
+
+    /// Every view answers `child(named:)` for each of its properties, as
+    /// `Mirror` sees them, so that a property added to a view and not to
+    /// its `child(named:)` is caught here rather than written as nothing.
+    /// The views are those of real pages: the form with every type,
+    /// on both its pages (refused on the second), and a seven-page form on
+    /// a page behind More with a long list of choices.
+    @Test func everyViewNamesEachOfItsPropertiesToTheTemplates() throws {
+        let survey = try APIRouteTests.server()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/forms/survey.yaml")
+        _ = try survey.session.file.apply(FormSpec.decode(Array(try Data(contentsOf: path)), file: path.path))
+        _ = try survey.session.file.set("age", to: "7")
+        let refused = PageHTML(snapshot: try PageSnapshot.load(from: survey.session.file, page: "lunch"), outcome: .checkFailed,
+                               report: try survey.session.file.check())
+        var yaml = "title: Seven pages\npages:\n"
+        for page in 1...7 {
+            yaml += "  - key: p\(page)\n    title: Page \(page)\n    rows:\n      - width: 540\n        fields:\n"
+            yaml += "          - {key: f\(page), label: Field \(page), hint: Say, required: true}\n"
+        }
+        yaml += "          - {key: size, label: Size, type: select_one, choices: [xs, s, m, l, xl, xxl]}\n"
+        let pages = try APIRouteTests.server()
+        _ = try pages.session.file.apply(FormSpec.decode(Array(yaml.utf8), file: "pages.yaml"))
+        let behindMore = PageHTML(snapshot: try PageSnapshot.load(from: pages.session.file, page: "p7"), outcome: .submitted(id: 3),
+                                  report: nil)
+        var seen = Set<String>()
+        let first = PageHTML(snapshot: try PageSnapshot.load(from: survey.session.file, page: "you"), outcome: nil, report: nil)
+        for view in [refused.view, first.view, behindMore.view] as [Any] { Self.checkNames(of: view, seen: &seen) }
+        for type in ["View", "Words", "Row", "Outcome", "Problems", "Problem", "Link", "More", "Rect", "Text", "Number", "Picker",
+                     "DateTime", "List", "Group", "Choice"] {
+            #expect(seen.contains(type), "no \(type) was looked at")
+        }
+    }
+
+    /// Walks `value`'s views: each property of a `MustacheParent` must come
+    /// back from `child(named:)` as it is (nil for a nil optional).
+    static func checkNames(of value: Any, seen: inout Set<String>) {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            if let wrapped = mirror.children.first?.value { checkNames(of: wrapped, seen: &seen) }
+            return
+        }
+        if mirror.displayStyle == .collection {
+            for element in mirror.children { checkNames(of: element.value, seen: &seen) }
+            return
+        }
+        guard let parent = value as? MustacheParent else { return }
+        seen.insert(String(describing: type(of: value)))
+        for child in mirror.children {
+            guard let label = child.label else { continue }
+            let expected: Any? = Mirror(reflecting: child.value).displayStyle == .optional
+                ? Mirror(reflecting: child.value).children.first?.value : child.value
+            let answered = parent.child(named: label)
+            #expect((answered == nil) == (expected == nil), "\(type(of: value)).\(label)")
+            if let answered, let expected {
+                #expect(String(describing: answered) == String(describing: expected), "\(type(of: value)).\(label)")
+            }
+            checkNames(of: child.value, seen: &seen)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FormKit
+import Mustache
 
 /// The control a field's type calls for, as a browser user expects it:
 /// a number box for numbers, radio buttons (or, past `radioLimit`
@@ -132,5 +133,104 @@ struct FieldControlHTML {
         let (storedWall, offset) = wallTimeAndOffset(field.value)
         if wall == storedWall, !offset.isEmpty { return field.value }
         return wall + (offset.isEmpty ? "Z" : offset)
+    }
+}
+
+// The templates read a view by name through `child(named:)`, not through
+// `Mirror`, which made the page five times slower to write.
+extension FieldControlHTML.View: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": self.id
+        case "name": self.name
+        case "value": self.value
+        case "describedBy": self.describedBy
+        case "isInvalid": self.isInvalid
+        case "isRequired": self.isRequired
+        case "isDisabled": self.isDisabled
+        case "text": self.text
+        case "longText": self.longText
+        case "number": self.number
+        case "picker": self.picker
+        case "dateTime": self.dateTime
+        case "list": self.list
+        case "group": self.group
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.Text: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "autocomplete": self.autocomplete
+        case "inputMode": self.inputMode
+        case "noSpellcheck": self.noSpellcheck
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.Number: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "inputMode": self.inputMode
+        case "min": self.min
+        case "max": self.max
+        case "step": self.step
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.Picker: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "type": self.type
+        case "min": self.min
+        case "max": self.max
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.DateTime: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "wallTime": self.wallTime
+        case "offset": self.offset
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.List: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "choices": self.choices
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.Group: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "type": self.type
+        case "choices": self.choices
+        default: nil
+        }
+    }
+}
+
+extension FieldControlHTML.View.Choice: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": self.id
+        case "value": self.value
+        case "label": self.label
+        case "isChosen": self.isChosen
+        default: nil
+        }
     }
 }

@@ -1,4 +1,5 @@
 import FormKit
+import Mustache
 
 /// The page (`GET /`): the form's title, its tab bar, the shown page's
 /// fields as a plain `<form method=post>` (usable without script), the
@@ -155,5 +156,90 @@ struct PageHTML {
     private func label(of key: String) -> String? {
         for listing in snapshot.pages { if let field = listing.fields.first(where: { $0.key == key }) { return field.label } }
         return nil
+    }
+}
+
+// The templates read a view by name through `child(named:)`, not through
+// `Mirror`, which made the page five times slower to write.
+extension PageHTML.View: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "language": self.language
+        case "direction": self.direction
+        case "documentTitle": self.documentTitle
+        case "title": self.title
+        case "stylePath": self.stylePath
+        case "scriptPath": self.scriptPath
+        case "pageKey": self.pageKey
+        case "pageTitle": self.pageTitle
+        case "base": self.base
+        case "api": self.api
+        case "palette": self.palette
+        case "names": self.names
+        case "messages": self.messages
+        case "words": self.words
+        case "tabBar": self.tabBar
+        case "minimap": self.minimap
+        case "outcome": self.outcome
+        case "rows": self.rows
+        default: nil
+        }
+    }
+}
+
+extension PageHTML.View.Words: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "minimap": self.minimap
+        case "showMinimap": self.showMinimap
+        case "noFields": self.noFields
+        case "submit": self.submit
+        case "save": self.save
+        default: nil
+        }
+    }
+}
+
+extension PageHTML.View.Row: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "row": self.row
+        case "fields": self.fields
+        default: nil
+        }
+    }
+}
+
+extension PageHTML.View.Outcome: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "kind": self.kind
+        case "message": self.message
+        case "problems": self.problems
+        default: nil
+        }
+    }
+}
+
+extension PageHTML.View.Problems: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "heading": self.heading
+        case "items": self.items
+        default: nil
+        }
+    }
+}
+
+extension PageHTML.View.Problem: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "href": self.href
+        case "key": self.key
+        case "label": self.label
+        case "reason": self.reason
+        case "onPage": self.onPage
+        default: nil
+        }
     }
 }

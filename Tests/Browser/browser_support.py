@@ -13,8 +13,8 @@ _passed = 0
 
 def chromium(width=1200, height=800, javascript=True):
     """A new headless Chromium (Debian's, through its chromedriver) with a
-    profile, and so cookies, of its own. A window is never narrower than
-    about 500 px: below 600, the width is a phone's, emulated."""
+    profile, and so cookies, of its own, showing the page WIDTH x HEIGHT
+    CSS px (emulated: a window is never narrower than about 500 px)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
@@ -25,9 +25,10 @@ def chromium(width=1200, height=800, javascript=True):
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_page_load_timeout(120)
     driver.set_script_timeout(120)
-    if width < 600:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    # The page's viewport is exactly WIDTH x HEIGHT CSS px (the headless
+    # window's own frame would take some of its height), a phone's below 600.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
     return driver
 
 

@@ -46,6 +46,10 @@ import Testing
                 #expect(html.contains(">שליחה</button>"))
                 #expect(html.contains(#"<span class="state">ריק</span>"#))
                 #expect(html.contains(#"aria-label="מפה מוקטנת""#))
+                // Why an empty required field fails, in Hebrew too.
+                #expect(html.contains(#"<span class="reason">הוא שדה חובה</span>"#))
+                #expect(html.contains(#"data-reason-short="מכיל פחות מ-"#))
+                #expect(!html.contains("is required"))
             }
         }
     }

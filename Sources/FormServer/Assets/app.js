@@ -487,10 +487,14 @@
       link.href = (here ? '' : base + '?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
       link.setAttribute('data-key', problem.key);
       link.textContent = labelOf(problem.key);
-      item.append(link, ' ' + problem.reason + (here ? '' : ' ' + say('problem.page', { page: pageTitle(problem.page) })));
-      list.append(item);
       const field = here ? fields.get(problem.key) : null;
-      if (field && !field.box.hidden) showState(field, problem.state, field.box.getAttribute('data-color'), problem.reason);
+      // A field of this page says why it is empty or short in the page's
+      // language; the rule a value breaks is the server's, as it is now.
+      const own = field && problem.state !== 'invalid' ? field.box.getAttribute('data-reason-' + problem.state) : '';
+      const reason = own || problem.reason;
+      item.append(link, ' ' + reason + (here ? '' : ' ' + say('problem.page', { page: pageTitle(problem.page) })));
+      list.append(item);
+      if (field && !field.box.hidden) showState(field, problem.state, field.box.getAttribute('data-color'), reason);
     }
     outcome.append(list);
   }

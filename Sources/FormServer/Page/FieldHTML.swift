@@ -49,7 +49,7 @@ struct FieldHTML {
 
     var view: View {
         let field = listing.field
-        let reasons = FieldReasons(field)
+        let reasons = FieldReasons(field, messages: messages)
         let state = field.state
         let hint = field.hint.flatMap { $0.isEmpty ? nil : $0 }
         let hintID = "hint-" + field.key, statusID = "msg-" + field.key

@@ -134,20 +134,23 @@ struct PageHTML {
         }
     }
 
-    /// `check`'s problems, each field linked (on another page, to that page).
+    /// `check`'s problems, each field linked (on another page, to that
+    /// page), each reason in the form's language where it has the words.
     static func problems(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String,
                          messages: PageMessages) -> View.Problems {
-        var labels: [String: String] = [:]
+        var fields: [String: Field] = [:]
         var titles: [String: String] = [:]
         for listing in pages {
             titles[listing.page.key] = listing.page.title
-            for field in listing.fields { labels[field.key] = field.label }
+            for field in listing.fields { fields[field.key] = field }
         }
         let items = problems.map { problem in
             let page = problem.page ?? current
             let target = FieldHTML.inputID(problem.key)
             return View.Problem(href: page == current ? "#" + target : PageLink.href(page: page, fragment: target, base: base),
-                                key: problem.key, label: labels[problem.key] ?? problem.key, reason: problem.reason,
+                                key: problem.key, label: fields[problem.key]?.label ?? problem.key,
+                                reason: fields[problem.key].map { FieldReasons($0, messages: messages).reason(for: problem.state) }
+                                    ?? problem.reason,
                                 onPage: page == current ? nil : messages(.onPage, ["page": titles[page] ?? page]))
         }
         return View.Problems(heading: messages(problems.count == 1 ? .fixField : .fixFields), items: items)

@@ -18,6 +18,8 @@ struct PageMessages: Sendable {
         case fixField = "refused.field", fixFields = "refused.fields", refusedByCheck = "refused.check", refused = "refused.reason"
         case notSaved = "saved.not", onPage = "problem.page", unreachable = "refused.unreachable", notSavedBecause = "saved.notBecause"
         case notSavedUnreachable = "saved.unreachable"
+        case reasonRequired = "reason.required", reasonShort = "reason.short", reasonShortCodePoints = "reason.shortCodePoints"
+        case reasonBrokenRule = "reason.brokenRule"
     }
 
     /// The languages the table has words for, by primary subtag.
@@ -34,6 +36,8 @@ struct PageMessages: Sendable {
             .notSaved: "Not saved: {names}: {reason}.", .onPage: "(on {page})",
             .unreachable: "Not submitted: the server cannot be reached.",
             .notSavedBecause: "not saved: {reason}", .notSavedUnreachable: "not saved: the server cannot be reached",
+            .reasonRequired: "is required", .reasonShort: "has fewer than {count} characters",
+            .reasonShortCodePoints: "has fewer than {count} code points", .reasonBrokenRule: "breaks one of its rules",
         ],
         "he": [
             .submit: "שליחה", .save: "שמירה", .yes: "כן", .no: "לא",
@@ -47,6 +51,8 @@ struct PageMessages: Sendable {
             .notSaved: "לא נשמר: {names}: {reason}.", .onPage: "(בעמוד {page})",
             .unreachable: "לא נשלח: אין חיבור לשרת.",
             .notSavedBecause: "לא נשמר: {reason}", .notSavedUnreachable: "לא נשמר: אין חיבור לשרת",
+            .reasonRequired: "הוא שדה חובה", .reasonShort: "מכיל פחות מ-{count} תווים",
+            .reasonShortCodePoints: "מכיל פחות מ-{count} נקודות קוד", .reasonBrokenRule: "אינו עומד באחד מהכללים שלו",
         ],
     ]
 

@@ -5,6 +5,8 @@
 #   fields  wrk against GET /api/fields, next to ServeReference
 #           (Benchmarks/ServeReference: one Hummingbird route answering a
 #           constant body of the same size), the framework's ceiling here
+#   page    the same against GET /?page=lunch of Examples/forms/survey.yaml
+#           (the page written from its templates at each request)
 #   puts    64 clients at once, each PUTting its own field of a 64-field
 #           form: p50/p99, non-2xx (503s included), every key's final value
 #           its last acknowledged PUT's; next to a sqlite3 shell doing the
@@ -23,7 +25,7 @@ set -euo pipefail
 usage() {
     cat <<'EOF'
 usage: Benchmarks/serve.sh [--seconds S] [--round R] [--rounds N] [--events E]
-                           [--clients C] [--respondents R] [--skip fields,puts,events,survey] [--quick] [-h]
+                           [--clients C] [--respondents R] [--skip fields,page,puts,events,survey] [--quick] [-h]
 
 Builds formctl as users install it and ServeReference the same way
 (Scripts/build-release.sh [--product ServeReference], scratch .build-bench),
@@ -31,15 +33,15 @@ then runs the three cases on 127.0.0.1 (each server on a free port).
 
 options:
   --seconds S    puts: how long the 64 clients write (default 30)
-  --round R      fields: seconds per wrk round (default 10)
-  --rounds N     fields: wrk rounds per side, alternating (default 2)
+  --round R      fields, page: seconds per wrk round (default 10)
+  --rounds N     fields, page: wrk rounds per side, alternating (default 2)
   --events E     events: PUTs per field (default 200)
   --clients C    puts: clients at once (default 64)
   --respondents R
                  survey: respondents at once (default 200)
   --connections K, --threads T
                  fields: wrk's connections (default 64) and threads (default 2)
-  --skip CASES   leave out cases (comma-separated: fields,puts,events,survey)
+  --skip CASES   leave out cases (comma-separated: fields,page,puts,events,survey)
   --quick        --seconds 5 --round 3 --events 50: a run of about a minute
   -h, --help     this text
 

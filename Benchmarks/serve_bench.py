@@ -11,6 +11,11 @@ binaries; standard library only (run it with Debian's /usr/bin/python3).
            ...), each ROUND seconds; requests/s over all of a side's rounds,
            latency p50/p99 the median over a side's rounds of each round's
            wrk figure. Every answer must be a 2xx.
+  page     The same against `GET /?page=lunch` of the survey form
+           (Examples/forms/survey.yaml's second page: radios, check boxes,
+           yes/no, a time, a date-and-time, long text), the page written
+           from its templates at each request; the reference answers a
+           constant as large.
   puts     CLIENTS (64) clients at once, each on its own keep-alive
            connection PUTting its own field of a 64-field form (made with
            `formctl apply` of a generated form file), one request at a time,
@@ -67,7 +72,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_bench import cpu_model, median, percentile  # noqa: E402
 import survey_bench  # noqa: E402
 
-CASES = ("fields", "puts", "events", "survey")
+CASES = ("fields", "page", "puts", "events", "survey")
+# The form with every type, beside this file's folder.
+SURVEY_FORM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Examples", "forms", "survey.yaml")
 # The longest a server may take to print its URL, or to stop on SIGTERM.
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 30.0
@@ -321,8 +328,7 @@ end
 
 
 def wrk_round(wrk, script, url, seconds, threads, connections):
-    out = run([wrk, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--latency",
-               "-s", script, url + "api/fields"])
+    out = run([wrk, "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "--latency", "-s", script, url])
     for line in out.splitlines():
         if line.startswith("SERVE_BENCH "):
             return json.loads(line[len("SERVE_BENCH "):])
@@ -332,12 +338,26 @@ def wrk_round(wrk, script, url, seconds, threads, connections):
 def case_fields(args, work):
     db = os.path.join(work, "fields.db")
     make_database(args.formctl, db)
-    server = serve(args.formctl, db, "formctl-fields", work)
+    return against_reference(args, work, db, "/api/fields", "fields", "bytes of JSON, the default form")
+
+
+def case_page(args, work):
+    db = os.path.join(work, "page.db")
+    run([args.formctl, "apply", SURVEY_FORM, "--db", db])
+    return against_reference(args, work, db, "/?page=lunch", "page",
+                             "bytes of HTML, the second page of Examples/forms/survey.yaml: six typed questions")
+
+
+def against_reference(args, work, db, path, case, what):
+    """wrk against `path` of `formctl serve` on `db` and against
+    ServeReference answering a constant body of the same size, in
+    alternating rounds; prints both and their ratio."""
+    server = serve(args.formctl, db, f"formctl-{case}", work)
     reference = None
     try:
-        status, headers, body = fetch(server.host, server.port, "GET", "/api/fields")
+        status, headers, body = fetch(server.host, server.port, "GET", path)
         if status != 200:
-            raise SystemExit(f"serve_bench: GET /api/fields answered {status}")
+            raise SystemExit(f"serve_bench: GET {path} answered {status}")
         reference = Server([args.reference, str(len(body))], "serve-reference", work)
         ref_status, ref_headers, ref_body = fetch(reference.host, reference.port, "GET", "/api/fields")
         if ref_status != 200 or len(ref_body) != len(body):
@@ -345,8 +365,8 @@ def case_fields(args, work):
         script = os.path.join(work, "report.lua")
         with open(script, "w") as f:
             f.write(WRK_REPORT)
-        print(f"\nfields: wrk -t {args.threads} -c {args.connections} --latency, GET /api/fields "
-              f"({len(body)} bytes of JSON, the default form), {args.rounds} rounds of {args.round} s per side, alternating")
+        print(f"\n{case}: wrk -t {args.threads} -c {args.connections} --latency, GET {path} "
+              f"({len(body)} {what}), {args.rounds} rounds of {args.round} s per side, alternating")
         order = []
         for index in range(args.rounds):
             order += [("reference", "formctl"), ("formctl", "reference")][index % 2]
@@ -354,8 +374,9 @@ def case_fields(args, work):
         cpu = {"formctl": 0.0, "reference": 0.0}
         for side in order:
             target = server if side == "formctl" else reference
+            url = target.url + (path.lstrip("/") if side == "formctl" else "api/fields")
             before = target.cpu_seconds()
-            rounds[side].append(wrk_round(args.wrk, script, target.url, args.round, args.threads, args.connections))
+            rounds[side].append(wrk_round(args.wrk, script, url, args.round, args.threads, args.connections))
             cpu[side] += target.cpu_seconds() - before
         figures = {}
         for side, results in rounds.items():
@@ -732,7 +753,7 @@ def main():
     parser.add_argument("--clients", type=int, default=64, help="puts: clients at once (default 64)")
     parser.add_argument("--events", type=int, default=200, help="events: PUTs per field (default 200)")
     parser.add_argument("--respondents", type=int, default=200, help="survey: respondents at once (default 200)")
-    parser.add_argument("--skip", default="", help="cases to leave out: fields,puts,events,survey")
+    parser.add_argument("--skip", default="", help="cases to leave out: fields,page,puts,events,survey")
     args = parser.parse_args()
     skip = {case for case in args.skip.split(",") if case}
     if skip - set(CASES):
@@ -750,7 +771,7 @@ def main():
                 if case == "survey":
                     ok = survey_bench.case_survey(args, work, sys.modules[__name__]) and ok
                     continue
-                ok = {"fields": case_fields, "puts": case_puts, "events": case_events}[case](args, work) and ok
+                ok = {"fields": case_fields, "page": case_page, "puts": case_puts, "events": case_events}[case](args, work) and ok
     load = os.getloadavg()
     print(f"\nload average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the end")
     return 0 if ok else 1

@@ -46,7 +46,7 @@ struct PageHTML {
 
         /// The words the template writes itself, in the form's language.
         struct Words { let minimap: String, showMinimap: String, noFields: String, submit: String, save: String }
-        struct Row { let row: Int, fields: [FieldHTML.View] }
+        struct Row { let row: Int; var fields: [FieldHTML.View] }
         /// The last submit's outcome: `ok` or `error`, and in words.
         struct Outcome { let kind: String, message: String?, problems: Problems? }
         /// A refused submit's fields, each linked (on another page, to that page).
@@ -98,11 +98,12 @@ struct PageHTML {
 
     /// The page's fields, grouped by row in the order they come.
     private var rows: [View.Row] {
+        let messages = self.messages
         var rows: [View.Row] = []
         for listing in snapshot.fields {
             let field = FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages).view
-            if let last = rows.last, last.row == listing.field.row {
-                rows[rows.count - 1] = View.Row(row: last.row, fields: last.fields + [field])
+            if rows.last?.row == listing.field.row {
+                rows[rows.count - 1].fields.append(field)
             } else {
                 rows.append(View.Row(row: listing.field.row, fields: [field]))
             }

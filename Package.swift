@@ -109,7 +109,7 @@ let package = Package(
                 .embedInCode("Templates/page.mustache"), .embedInCode("Templates/head.mustache"),
                 .embedInCode("Templates/tab-bar.mustache"), .embedInCode("Templates/tab-link.mustache"), .embedInCode("Templates/minimap.mustache"),
                 .embedInCode("Templates/outcome.mustache"), .embedInCode("Templates/field.mustache"),
-                .embedInCode("Templates/field-control.mustache"), .embedInCode("Templates/control-state.mustache"),
+                .embedInCode("Templates/field-control.mustache"), .embedInCode("Templates/control-attributes.mustache"),
                 .embedInCode("Templates/error-page.mustache"), .embedInCode("Templates/sign-in-page.mustache"),
             ]
         ),

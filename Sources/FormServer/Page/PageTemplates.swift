@@ -29,7 +29,7 @@ enum PageTemplates {
         ("outcome", PackageResources.outcome_mustache),
         ("field", PackageResources.field_mustache),
         ("field-control", PackageResources.field_control_mustache),
-        ("control-state", PackageResources.control_state_mustache),
+        ("control-attributes", PackageResources.control_attributes_mustache),
         ("error-page", PackageResources.error_page_mustache),
         ("sign-in-page", PackageResources.sign_in_page_mustache),
     ]

@@ -2,9 +2,9 @@ import FormKit
 import Mustache
 
 /// The tab bar of seeds 000 and 001 as links (`Templates/tab-bar.mustache`;
-/// this builds its view): one per page, and from six
-/// pages on a More tab in the fifth place listing the rest (a `<details>`,
-/// which opens with the keyboard and without script). Each link is
+/// this builds its view): one per page, and from six pages on a More tab in
+/// the fifth place listing the rest (a `<details>`, which opens with the
+/// keyboard and without script). Each link is
 /// `/?page=KEY`: a browser chooses the page it shows, and choosing writes
 /// nothing. Drawn from two pages on, as `formctl minimap --format svg` does.
 struct TabBarHTML {
@@ -30,8 +30,8 @@ struct TabBarHTML {
     var view: View? {
         guard pages.count > 1 else { return nil }
         let more = pages.filter(\.isBehindMore).map(link)
-        return View(label: messages(.pages), tabs: pages.filter { !$0.isBehindMore }.map(link),
-                    more: more.isEmpty ? nil : View.More(label: messages(.more), holdsCurrent: more.contains(where: \.isCurrent), pages: more))
+        let moreTab = more.isEmpty ? nil : View.More(label: messages(.more), holdsCurrent: more.contains(where: \.isCurrent), pages: more)
+        return View(label: messages(.pages), tabs: pages.filter { !$0.isBehindMore }.map(link), more: moreTab)
     }
 
     private func link(_ listing: PageListing) -> View.Link {

@@ -4,12 +4,13 @@ Every `*.json` in Tests/Fixtures/schema-corpus (JSON Schemas taken from the
 examples and playgrounds of rjsf, JSON Forms, uniforms, ngx-formly, vjsf and
 json-editor; corpus.tsv says where each came from) is given to `formctl
 apply` into a fresh database of its own. Exit 0 is an import; exit 65 a
-refusal, whose lines (`formctl: FILE:LINE:COLUMN (/json/pointer): message`)
-are read one by one and each put under the construct it names: a nested
-object, an array of objects, a `format` formctl does not take, a UI keyword
-outside JSON Schema (`x-display`, `options`), and so on. A schema refused
-for several constructs counts under each. A line no rule names is counted
-under "unclassified" (the end-to-end test wants none).
+refusal, whose lines (`formctl: FILE:LINE:COLUMN (/json/pointer): message`;
+a `warning:` refuses nothing and is passed over) are read one by one and
+each put under the construct it names: a nested object, an array of
+objects, a `format` formctl does not take, a UI keyword outside JSON Schema
+(`x-display`, `options`), and so on. A schema refused for several
+constructs counts under each. A line no rule names is counted under
+"unclassified" (the end-to-end test wants none).
 
 A document is read as a JSON Schema when it has a json-schema.org `$schema`,
 or a top-level `"type": "object"` with `properties` (docs/json-schema.md);
@@ -32,6 +33,7 @@ import concurrent.futures
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -107,7 +109,7 @@ def classify(pointer, message, document=None):
         return NESTED
     if "arrays of objects cannot be one field" in message:
         return OBJECTS
-    if "needs \"uniqueItems\": true" in message:
+    if "needs \"uniqueItems\": true" in message or "`uniqueItems` must be true" in message:
         return UNIQUE
     if "arrays of anything but choices" in message or "field needs `choices`" in message:
         return NOT_CHOICES
@@ -302,6 +304,8 @@ def run(binary, path, verbose):
         if not match:
             entry["unclassified"].append(line)
             continue
+        if match.group(4).startswith("warning:"):
+            continue  # a keyword formctl drops, which refuses nothing
         parsed.append((match.group(3) or "", match.group(4), line))
     form_file = any("in a form file" in message or "a form file needs" in message for _, message, _ in parsed)
     later = []
@@ -348,6 +352,7 @@ def run(binary, path, verbose):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quietly, into `| head`
     if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
         print("usage: schema-corpus.py FORMCTL [--json PATH] [--verbose]", file=sys.stderr)
         return 2

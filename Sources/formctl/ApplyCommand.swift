@@ -15,7 +15,8 @@ struct ApplyCommand: ParsableCommand {
             A missing database is created from the file (not from the default form). Applying \
             a file the form already matches writes nothing at all. A field the file leaves out \
             that holds a value is not removed without --prune: apply then exits 64, lists those \
-            fields and writes nothing.
+            fields and writes nothing. A JSON Schema's drawing hints for other tools (x-*, ui:*, \
+            options, widget, format: textarea…) are dropped with a warning on standard error each.
             """)
 
     @Argument(help: ArgumentHelp("The form file, YAML or JSON; - reads standard input.", valueName: "file"))
@@ -31,9 +32,14 @@ struct ApplyCommand: ParsableCommand {
 
     func run() throws {
         let form = database.form
+        var warnings: [FileProblem] = []
+        let spec = try reportingErrors { () throws(FormKitError) -> FormSpec in
+            // What was dropped is said first, also when the file is refused.
+            defer { for warning in warnings { Terminal.printError(Self.warningLine(warning)) } }
+            return try FormSpec.decode(try InputFile.bytes(file), file: file, warnings: &warnings)
+        }
         let outcome = try reportingErrors { () throws(FormKitError) -> ApplyOutcome in
-            let spec = try FormSpec.decode(try InputFile.bytes(file), file: file)
-            return try form.apply(spec, dryRun: dryRun, prune: prune)
+            try form.apply(spec, dryRun: dryRun, prune: prune)
         }
         var text = ""
         if outcome.created {
@@ -54,6 +60,13 @@ struct ApplyCommand: ParsableCommand {
             Terminal.printError(refusal.description)
             throw ExitCode(refusal.exitCode)
         }
+    }
+
+    /// `file:line:column (pointer): warning: message`, as compilers place a warning.
+    static func warningLine(_ problem: FileProblem) -> String {
+        var warning = problem
+        warning.message = "warning: " + problem.message
+        return warning.description
     }
 
     private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

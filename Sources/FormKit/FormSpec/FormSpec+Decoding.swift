@@ -24,6 +24,14 @@ extension FormSpec {
     ///   `file:line:column` (at most `problemLimit` of them, and a note of
     ///   how many more).
     public static func decode(_ bytes: [UInt8], file: String) throws(FormKitError) -> FormSpec {
+        var warnings: [FileProblem] = []
+        return try decode(bytes, file: file, warnings: &warnings)
+    }
+
+    /// Reads a form file as `decode(_:file:)` does, adding to `warnings`
+    /// what was read but dropped: a JSON Schema's drawing hints for other
+    /// tools (`JSONSchemaDrawingHints`), one line each, for the user to see.
+    public static func decode(_ bytes: [UInt8], file: String, warnings: inout [FileProblem]) throws(FormKitError) -> FormSpec {
         func refuse(line: Int? = nil, column: Int? = nil, _ message: String) -> FormKitError {
             .badFile([FileProblem(file: file, line: line, column: column, message: message)])
         }
@@ -49,7 +57,7 @@ extension FormSpec {
             throw refuse("the file is empty: a form file declares at least `pages`")
         }
         // A JSON Schema document is a form too: one field per string property.
-        if JSONSchemaImport.recognises(root) { return try JSONSchemaImport.spec(from: root, file: file) }
+        if JSONSchemaImport.recognises(root) { return try JSONSchemaImport.spec(from: root, file: file, warnings: &warnings) }
         var reader = FormFileReader(file: file)
         let spec = reader.form(root)
         guard let spec, reader.problems.isEmpty else { throw .badFile(reader.allProblems) }

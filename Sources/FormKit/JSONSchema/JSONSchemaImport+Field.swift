@@ -18,6 +18,8 @@ extension JSONSchemaImport.Reader {
     /// are valid (`readOnly` only as false).
     static let annotations: Set<String> = [
         "$id", "$comment", "$anchor", "$schema", "$defs", "definitions", "examples", "deprecated", "writeOnly",
+        // draft-04's `$id`.
+        "id",
     ]
 
     /// One property as a field; nil (with problems) when it cannot be one.
@@ -42,12 +44,16 @@ extension JSONSchemaImport.Reader {
             emptyText = kind == .emptyText
         }
         var read = PropertyKeywords(keywords)
+        let hints = dropDrawingHints(&read)
         for duplicate in read.duplicates {
             refuse(duplicate.key, duplicate.pointer, duplicate.name, "is given twice (through `anyOf` or `oneOf` with null): formctl reads one")
         }
-        guard let (type, typeNullable) = fieldType(&read, name: name, nameNode: nameNode, pointer: pointer) else {
+        guard var (type, typeNullable) = fieldType(&read, name: name, nameNode: nameNode, pointer: pointer) else {
             refuseRest(read, "cannot be represented in a form field, whose type is not known")
             return nil
+        }
+        if type == .text, hints.contains(where: { $0.name == "format" && JSONSchemaImport.string($0.value) == JSONSchemaDrawingHints.textArea }) {
+            type = .longText
         }
         nullable = nullable || typeNullable
         if emptyText && !type.isText {
@@ -73,6 +79,7 @@ extension JSONSchemaImport.Reader {
         }
         read.dropAll(Self.annotations)
         typedKeywords(&read, rules: &rules, type: type, owner: (nameNode, pointer))
+        if let names = read.take("enumNames") { labelChoices(&rules.choices, with: names) }
         if problems.count == before, let (property, reason) = rules.inconsistency {
             let keyword = Self.keywordName(of: property)
             problem(nameNode, pointer, reason + (keyword == property ? "" : " (`\(property)` is this schema's `\(keyword)`)"))
@@ -83,6 +90,21 @@ extension JSONSchemaImport.Reader {
         guard problems.count == before else { return nil }
         let spec = FieldSpec(key: name, label: label, rules: rules, hint: hint, defaultValue: defaultValue)
         return ImportedField(spec: spec, isNullable: nullable || emptyText)
+    }
+
+    /// rjsf's `enumNames`, the labels of an `enum`'s values in order, as
+    /// the choices' labels.
+    mutating func labelChoices(_ choices: inout [FieldChoice], with names: JSONSchemaImport.Keyword) {
+        guard case .sequence(let items) = names.value, !choices.isEmpty else {
+            refuse(names.key, names.pointer, "enumNames", "is taken only as an array of labels beside an `enum` of choices")
+            return
+        }
+        let labels = items.compactMap { JSONSchemaImport.string($0) }
+        guard labels.count == items.count, labels.count == choices.count else {
+            refuse(names.key, names.pointer, "enumNames", "must give one label (a string) for each of the \(choices.count) choices")
+            return
+        }
+        for (index, label) in labels.enumerated() where !label.isEmpty { choices[index].label = label }
     }
 
     /// The JSON Schema keyword for a form-file property, in messages.
@@ -103,13 +125,13 @@ extension JSONSchemaImport.Reader {
     /// What each type takes, for the message refusing the rest.
     static func takes(_ type: FieldType) -> String {
         switch type {
-        case .text, .longText: "a string takes minLength, maxLength, pattern and format (email, date, date-time)"
+        case .text, .longText: "a string takes minLength, maxLength, pattern and format (email, date, date-time, time)"
         case .integer, .decimal: "a number takes minimum, maximum, exclusiveMinimum, exclusiveMaximum and multipleOf"
         case .boolean: "a boolean takes no other keyword"
         case .selectOne: "a choice takes enum, const, or oneOf/anyOf of const with title"
         case .selectMultiple: "an array of choices takes items, uniqueItems, minItems and maxItems"
         case .date, .datetime: "a date takes format and the pattern formctl writes for its bounds"
-        case .time: "a time takes the pattern formctl writes"
+        case .time: "a time takes format and the pattern formctl writes for its bounds"
         }
     }
 
@@ -189,6 +211,13 @@ struct PropertyKeywords {
     func peek(_ name: String) -> JSONSchemaImport.Keyword? { keywords.first { $0.name == name } }
 
     mutating func dropAll(_ names: Set<String>) { keywords.removeAll { names.contains($0.name) } }
+
+    /// The keywords that `isTaken` picks, taken: no longer among the rest.
+    mutating func takeAll(where isTaken: (JSONSchemaImport.Keyword) -> Bool) -> [JSONSchemaImport.Keyword] {
+        let taken = keywords.filter(isTaken)
+        keywords.removeAll(where: isTaken)
+        return taken
+    }
 
     /// What no reader took.
     var rest: [JSONSchemaImport.Keyword] { keywords }

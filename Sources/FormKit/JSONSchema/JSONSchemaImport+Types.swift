@@ -49,6 +49,10 @@ extension JSONSchemaImport.Reader {
             if let format = read.peek("format").flatMap({ JSONSchemaImport.string($0.value) }) {
                 if format == "date" { return (.date, nullable) }
                 if format == "date-time" { return (.datetime, nullable) }
+                // JSON Schema's `time` has an offset (RFC 3339); the form
+                // tools that publish schemas use it for a wall-clock time,
+                // which is formctl's `time` (docs/json-schema.md).
+                if format == "time" { return (.time, nullable) }
             } else if read.peek("minLength") == nil, read.peek("maxLength") == nil,
                       let pattern = read.peek("pattern").flatMap({ JSONSchemaImport.string($0.value) }) {
                 // The patterns the export writes for a time and a datetime.
@@ -141,12 +145,8 @@ extension JSONSchemaImport.Reader {
         if let keyword = read.take("format") {
             switch JSONSchemaImport.string(keyword.value) {
             case "email": rules.email = true
-            case "time":
-                refuse(keyword.key, keyword.pointer, "format",
-                       "\"time\" cannot be imported: JSON Schema's time needs an offset (RFC 3339), and formctl's `time` is a wall-clock time without one; "
-                        + "formctl exports its times as a string with a pattern")
             default:
-                refuse(keyword.key, keyword.pointer, "format", "is accepted only as \"email\", \"date\" and \"date-time\"")
+                refuse(keyword.key, keyword.pointer, "format", "is accepted only as \"email\", \"date\", \"date-time\" and \"time\"")
             }
         }
     }
@@ -236,7 +236,9 @@ extension JSONSchemaImport.Reader {
                     refuse(type.key, type.pointer, "type", "of items must be \"string\" with choices: \(what) cannot be one field")
                 } else {
                     items.dropAll(Self.annotations.union(["title", "description"]))
+                    dropDrawingHints(&items)
                     if let choices = choices(&items) { rules.choices = choices }
+                    if let names = items.take("enumNames") { labelChoices(&rules.choices, with: names) }
                     refuseRest(items, "cannot be represented in the items of a `select_multiple` field: its items take enum, const, or oneOf/anyOf of const with title")
                 }
             }

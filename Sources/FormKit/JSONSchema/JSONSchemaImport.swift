@@ -42,7 +42,10 @@ public enum JSONSchemaImport {
     public static func recognises(_ node: Yams.Node) -> Bool {
         guard case .mapping(let mapping) = node else { return false }
         if let schema = string(member(mapping, "$schema")), isJSONSchemaURI(schema) { return true }
-        return string(member(mapping, "type")) == "object" && member(mapping, "properties") != nil && member(mapping, "pages") == nil
+        // A root without `type` is read too (many published schemas leave
+        // "object" implied by `properties`); a form file has no `properties`.
+        let type = member(mapping, "type")
+        return (type == nil || string(type) == "object") && member(mapping, "properties") != nil && member(mapping, "pages") == nil
     }
 
     /// The value of `mapping`'s key `name`, compared as text (whatever the
@@ -51,11 +54,20 @@ public enum JSONSchemaImport {
         mapping.first { $0.key.scalar?.string == name }?.value
     }
 
-    /// The form the schema declares; `file` names it in problems. Throws
-    /// `badFile` with every problem found.
+    /// The form the schema declares, its warnings left unsaid.
     public static func spec(from node: Yams.Node, file: String) throws(FormKitError) -> FormSpec {
+        var warnings: [FileProblem] = []
+        return try spec(from: node, file: file, warnings: &warnings)
+    }
+
+    /// The form the schema declares; `file` names it in problems. Throws
+    /// `badFile` with every problem found. What was dropped with a warning
+    /// (`JSONSchemaDrawingHints`) is added to `warnings`.
+    public static func spec(from node: Yams.Node, file: String, warnings: inout [FileProblem]) throws(FormKitError) -> FormSpec {
         var reader = Reader(file: file, root: node)
         let spec = reader.form(node)
+        // In the document's order, as the problems are.
+        warnings += reader.warnings.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         guard reader.problems.isEmpty, let spec else {
             throw .badFile(reader.problems.isEmpty ? [FileProblem(file: file, message: "not a JSON Schema formctl can read")] : reader.problems)
         }
@@ -71,6 +83,8 @@ public enum JSONSchemaImport {
     /// (At the top: `$defs` and `definitions` hold what `$ref`s name.)
     static let annotations: Set<String> = [
         "$id", "$comment", "$anchor", "description", "examples", "default", "deprecated", "writeOnly", "$defs", "definitions",
+        // draft-04's `$id`.
+        "id",
     ]
 
     static func isJSONSchemaURI(_ text: String) -> Bool {
@@ -101,6 +115,8 @@ public enum JSONSchemaImport {
         /// The whole document, which local `$ref`s point into.
         let root: Yams.Node?
         var problems: [FileProblem] = []
+        /// What was dropped, one line each (`JSONSchemaDrawingHints`).
+        var warnings: [FileProblem] = []
 
         mutating func problem(_ node: Yams.Node?, _ pointer: String, _ message: String) {
             problems.append(FileProblem(file: file, line: node?.mark?.line, column: node?.mark?.column, pointer: pointer, message: message))
@@ -160,6 +176,8 @@ public enum JSONSchemaImport {
                     }
                 case _ where JSONSchemaImport.annotations.contains(keyword):
                     break
+                case _ where JSONSchemaDrawingHints.isHint(keyword, value):
+                    warn(keyNode, pointer, JSONSchemaDrawingHints.warning(keyword, value))
                 default:
                     refuse(keyNode, pointer, keyword, "cannot be represented in a form: formctl imports the properties of one object, and which are required")
                 }

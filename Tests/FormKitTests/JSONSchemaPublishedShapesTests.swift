@@ -1,0 +1,107 @@
+import FormKit
+import FormModel
+import Testing
+import Yams
+
+/// What published form schemas write that a form can hold (DECISIONS,
+/// "More of the JSON Schemas that people publish"): other tools' drawing
+/// hints dropped with a warning each, `format: time` as a `time`,
+/// draft-04's `id`, a root without `"type": "object"`, rjsf's `enumNames`.
+@Suite("JSON Schema import: published shapes")
+struct JSONSchemaPublishedShapesTests {
+    /// The form `text` declares and the warnings of its import.
+    static func imported(_ text: String) throws -> (spec: FormSpec, warnings: [FileProblem]) {
+        var warnings: [FileProblem] = []
+        let spec = try FormSpec.decode(Array(text.utf8), file: "s.json", warnings: &warnings)
+        return (spec, warnings)
+    }
+
+    @Test("drawing hints are dropped, one warning each with its pointer, line and column, in the document's order")
+    func drawingHints() throws {
+        let (spec, warnings) = try Self.imported("""
+            {
+              "type": "object",
+              "x-layout": "wide",
+              "properties": {
+                "bio": {"type": "string", "format": "textarea", "ui:widget": "textarea"},
+                "colour": {"type": "string", "format": "color", "options": {"colorpicker": true}},
+                "size": {"type": "string", "enum": ["S", "M"], "x-display": "radio", "widget": "select"},
+                "tags": {"type": "array", "uniqueItems": true, "format": "checkbox", "items": {"enum": ["a", "b"], "x-order": 1}},
+                "age": {"type": "integer", "propertyOrder": 3, "uniforms": {"step": 1}}
+              },
+              "options": {"disable_collapse": true}
+            }
+            """)
+        #expect(spec.fields.map(\.key) == ["bio", "colour", "size", "tags", "age"])
+        #expect(spec.fields.map(\.rules.type) == [.longText, .text, .selectOne, .selectMultiple, .integer])
+        let lines = warnings.map(\.description)
+        #expect(lines == [
+            "s.json:3:3 (/x-layout): `x-layout` only tells another tool how to draw the form: dropped",
+            "s.json:5:31 (/properties/bio/format): `format` \"textarea\" only tells another tool how to draw the field: dropped (a text field becomes `long_text`, which formctl draws as a text area)",
+            "s.json:5:53 (/properties/bio/ui:widget): `ui:widget` only tells another tool how to draw the form: dropped",
+            "s.json:6:34 (/properties/colour/format): `format` \"color\" only tells another tool how to draw the field: dropped",
+            "s.json:6:53 (/properties/colour/options): `options` only tells another tool how to draw the form: dropped",
+            "s.json:7:52 (/properties/size/x-display): `x-display` only tells another tool how to draw the form: dropped",
+            "s.json:7:74 (/properties/size/widget): `widget` only tells another tool how to draw the form: dropped",
+            "s.json:8:52 (/properties/tags/format): `format` \"checkbox\" only tells another tool how to draw the field: dropped",
+            "s.json:8:104 (/properties/tags/items/x-order): `x-order` only tells another tool how to draw the form: dropped",
+            "s.json:9:32 (/properties/age/propertyOrder): `propertyOrder` only tells another tool how to draw the form: dropped",
+            "s.json:9:52 (/properties/age/uniforms): `uniforms` only tells another tool how to draw the form: dropped",
+            "s.json:11:3 (/options): `options` only tells another tool how to draw the form: dropped",
+        ], "\(lines.joined(separator: "\n"))")
+    }
+
+    @Test("a format that asserts something is never dropped")
+    func assertingFormats() throws {
+        for format in ["uri", "uuid", "ipv4", "hostname"] {
+            let text = #"{"type": "object", "properties": {"a": {"type": "string", "format": "\#(format)"}}}"#
+            #expect(throws: FormKitError.self, "\(format)") { try Self.imported(text) }
+        }
+    }
+
+    @Test("format: time is a time; draft-04's id and a root without type are read")
+    func timeIdAndRoot() throws {
+        let (spec, warnings) = try Self.imported("""
+            {
+              "$schema": "http://json-schema.org/draft-04/schema#",
+              "id": "http://example.com/shift",
+              "title": "Shift",
+              "properties": {
+                "start": {"id": "#start", "type": "string", "format": "time", "title": "Starts at"},
+                "end": {"type": ["string", "null"], "format": "time", "default": "17:30"}
+              },
+              "required": ["start", "end"]
+            }
+            """)
+        #expect(warnings.isEmpty)
+        #expect(spec.title == "Shift")
+        #expect(spec.fields.map(\.rules.type) == [.time, .time])
+        #expect(spec.fields.map(\.rules.required) == [true, false])
+        #expect(spec.fields[1].defaultValue == "17:30")
+        // Without `$schema` and `type`, `properties` is what says schema.
+        let bare = try Self.imported(#"{"properties": {"name": {"type": "string"}}}"#).spec
+        #expect(bare.fields.map(\.key) == ["name"])
+    }
+
+    @Test("rjsf's enumNames labels an enum's choices, one for each")
+    func enumNames() throws {
+        let (spec, _) = try Self.imported("""
+            {"type": "object", "properties": {
+              "size": {"type": "string", "enum": ["s", "m"], "enumNames": ["Small", "Medium"]},
+              "tags": {"type": "array", "uniqueItems": true, "items": {"type": "string", "enum": ["a", "b"], "enumNames": ["Alpha", ""]}}
+            }}
+            """)
+        #expect(spec.fields[0].rules.choices == [FieldChoice(value: "s", label: "Small"), FieldChoice(value: "m", label: "Medium")])
+        #expect(spec.fields[1].rules.choices == [FieldChoice(value: "a", label: "Alpha"), FieldChoice(value: "b")])
+        let text = #"{"type": "object", "properties": {"size": {"enum": ["s", "m"], "enumNames": ["Small"]}}}"#
+        do {
+            _ = try Self.imported(text)
+            Issue.record("an enumNames of the wrong length was taken")
+        } catch let error as FormKitError {
+            guard case .badFile(let problems) = error else { throw error }
+            #expect(problems.map(\.description) == [
+                "s.json:1:64 (/properties/size/enumNames): `enumNames` must give one label (a string) for each of the 2 choices",
+            ])
+        }
+    }
+}

@@ -105,3 +105,31 @@ struct JSONSchemaPublishedShapesTests {
         }
     }
 }
+
+extension JSONSchemaPublishedShapesTests {
+    @Test("a format beside a number or a boolean is dropped with a warning: JSON Schema applies format to strings only")
+    func formatOfNonStrings() throws {
+        let (spec, warnings) = try Self.imported("""
+            {"type": "object", "properties": {
+              "day": {"type": "integer", "format": "date"},
+              "ok": {"type": "boolean", "format": "checkbox"},
+              "stars": {"type": "string", "enum": ["1", "2"], "format": "starrating"}
+            }}
+            """)
+        #expect(spec.fields.map(\.rules.type) == [.integer, .boolean, .selectOne])
+        #expect(warnings.map(\.message) == [
+            "`format` says nothing of a `number` (JSON Schema applies it to strings only): dropped",
+            "`format` \"checkbox\" only tells another tool how to draw the field: dropped",
+            "`format` \"starrating\" only tells another tool how to draw the field: dropped",
+        ])
+    }
+
+    @Test("an & in a JSON string is text, whatever follows it; in YAML an anchor is still refused")
+    func ampersandInJSON() throws {
+        let (spec, _) = try Self.imported(#"{"type": "object", "title": "R &D, &lt;input&gt;", "properties": {"a": {"type": "string"}}}"#)
+        #expect(spec.title == "R &D, &lt;input&gt;")
+        #expect(throws: FormKitError.self) {
+            try FormSpec.decode(Array("title: x\npages: &p\n  - key: main\n".utf8), file: "a.yaml")
+        }
+    }
+}

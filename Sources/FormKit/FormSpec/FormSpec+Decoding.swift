@@ -39,7 +39,11 @@ extension FormSpec {
             let place = LineBreaks.placeOfFirstInvalidByte(in: bytes)
             throw refuse(line: place.line, column: place.column, "the file is not UTF-8 text (save it as UTF-8)")
         }
-        if let anchor = AnchorScan.firstAnchor(in: text) {
+        // The scan errs on the side of refusing (`&` after a space inside a
+        // quoted string); a file that parses as JSON has no anchor at all
+        // (JSON has none, and YAML reads JSON as JSON), so only a file
+        // that is not JSON is refused for it.
+        if let anchor = AnchorScan.firstAnchor(in: text), !Self.isJSON(bytes) {
             throw refuse(line: anchor.line, column: anchor.column, """
                 YAML anchors (&name) and aliases (*name) are not supported in a form file: write each value out \
                 (for the text `&` after a space, '[', '{', ',' or ':', write \\u0026 in double quotes)
@@ -62,6 +66,12 @@ extension FormSpec {
         let spec = reader.form(root)
         guard let spec, reader.problems.isEmpty else { throw .badFile(reader.allProblems) }
         return spec
+    }
+
+    /// Whether `bytes` are one JSON text (Foundation's parser, which
+    /// bounds its nesting).
+    static func isJSON(_ bytes: [UInt8]) -> Bool {
+        (try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])) != nil
     }
 
     /// At most this many problems are reported for one file.

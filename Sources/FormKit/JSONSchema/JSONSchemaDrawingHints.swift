@@ -12,6 +12,10 @@ enum JSONSchemaDrawingHints {
     /// Keywords dropped whatever their value.
     static let keywords: Set<String> = [
         "options", "widget", "uniforms", "propertyOrder", "headerTemplate", "enumSource", "layout", "component",
+        // json-editor's fields that follow others (`watch`) to fill in a
+        // value shown (`template`): how the tool fills the box, not which
+        // values are valid.
+        "watch", "template",
     ]
 
     /// `format` values that name a widget, not a set of strings: another
@@ -21,11 +25,22 @@ enum JSONSchemaDrawingHints {
     static let formats: Set<String> = [
         "textarea", "color", "table", "tabs", "tabs-top", "grid", "grid-strict", "categories", "checkbox", "select",
         "radio", "range", "password", "hidden", "markdown", "html", "xhtml",
+        // json-editor's and vjsf's pickers and editors.
+        "select2", "selectize", "choices", "starrating", "rating", "autocomplete", "signature", "jodit", "ace",
+        "sceditor", "simplemde", "wysiwyg",
     ]
 
     /// The format that asks for a text area: a `string` with it is read as
     /// `long_text`.
     static let textArea = "textarea"
+
+    /// The warning for a `format` beside a type that is not a string:
+    /// JSON Schema applies `format` to strings only, so there it asserts
+    /// nothing (json-editor draws an integer `format: date` as a date
+    /// picker of a timestamp).
+    static func formatOfNonString(_ type: String) -> String {
+        "`format` says nothing of a `\(type)` (JSON Schema applies it to strings only): dropped"
+    }
 
     /// Whether the keyword `name` with `value` only tells another tool how to draw.
     static func isHint(_ name: String, _ value: Yams.Node) -> Bool {

@@ -55,6 +55,9 @@ extension JSONSchemaImport.Reader {
         if type == .text, hints.contains(where: { $0.name == "format" && JSONSchemaImport.string($0.value) == JSONSchemaDrawingHints.textArea }) {
             type = .longText
         }
+        if [.integer, .decimal, .boolean].contains(type), let format = read.take("format") {
+            warn(format.key, format.pointer, JSONSchemaDrawingHints.formatOfNonString(type == .boolean ? "boolean" : "number"))
+        }
         nullable = nullable || typeNullable
         if emptyText && !type.isText {
             problem(nameNode, pointer, "`anyOf` with {\"const\": \"\"} is how an optional text field is written; a `\(type.rawValue)` field is optional with \"null\"")

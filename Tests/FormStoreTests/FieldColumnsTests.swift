@@ -1,3 +1,4 @@
+import FormModel
 import Testing
 @testable import FormStore
 
@@ -17,5 +18,30 @@ import Testing
         #expect(before.isSubset(of: today))
         #expect(today.subtracting(before) == ["type", "min_value", "above_value", "max_value", "below_value", "step",
                                               "min_selected", "max_selected", "hint", "default_value", "show_if"])
+    }
+}
+
+extension FieldColumnsTests {
+    @Test("a field's own, rule and condition columns are every column, each once")
+    func columnsPartitionTheTable() {
+        let written = FieldColumn.own + FieldColumn.rules + FieldColumn.conditions
+        #expect(Set(written) == Set(FieldColumn.allCases))
+        #expect(written.count == FieldColumn.allCases.count)
+    }
+
+    @Test("every stored property of FieldProperty.all has its column (choices are rows of field_choice)")
+    func everyPropertyHasItsColumn() {
+        let columns = Set(FieldColumn.allCases.map(\.rawValue))
+        for property in FieldProperty.all {
+            guard let column = property.column, column != "field_choice" else { continue }
+            #expect(columns.contains(column), "\(property.name) → \(column)")
+        }
+    }
+
+    @Test("the columns of an older database are today's that its migrations added")
+    func olderVersions() {
+        #expect(FormTables.fieldColumnsBeforeConditions == #"key, min_length, max_length, required, pattern, email, label, value, "row", position, visible"#)
+        #expect(FormTables.fieldColumns(atVersion: EmbeddedMigration.latestVersion) == FormTables.fieldColumns)
+        #expect(FormTables.fieldColumns(atVersion: FormTables.lengthUnitVersion) == FormTables.fieldColumnsBeforeTypes)
     }
 }

@@ -5,26 +5,22 @@ import GRDB
 /// `minimap_rect`) as FormModel values. No validation here: callers check
 /// their input first.
 enum FormTables {
-    /// The field columns, in the order `field(from:)` reads them: a
-    /// column is found by name from the one after the last read
-    /// (`ColumnIndex`), so that reading in this order compares one name a
-    /// column.
-    static let fieldColumns = """
-        key, min_length, max_length, short_below, message, show_if_field, show_if_equals, show_if_filled, show_if, \
-        length_unit, required, pattern, email, \
-        type, min_value, above_value, max_value, below_value, step, min_selected, max_selected, hint, default_value, \
-        label, value, "row", position, visible
-        """
+    /// The field columns, in the order `field(from:)` reads them
+    /// (`FieldColumn`): a column is found by name from the one after the
+    /// last read (`ColumnIndex`), so that reading in this order compares
+    /// one name a column.
+    static let fieldColumns = FieldColumn.list(FieldColumn.allCases)
     /// `ORDER BY position, key` for `SELECT id, \(fieldColumns)`, by the
-    /// columns' numbers: SQLite resolves a named term again, a call of
-    /// GRDB's authorizer more (see `fields`). FormStoreTests check them.
-    static let fieldColumnsOrder = "28, 2"
+    /// columns' numbers (`id` is 1): SQLite resolves a named term again, a
+    /// call of GRDB's authorizer more (see `fields`). FormStoreTests check them.
+    static let fieldColumnsOrder = [FieldColumn.position, .key]
+        .map { column in String((FieldColumn.allCases.firstIndex(of: column) ?? 0) + 2) }.joined(separator: ", ")
     /// The field columns before 0008_typed_questions.
-    static let fieldColumnsBeforeTypes = fieldColumnsBeforeLengthUnit + ", length_unit"
+    static let fieldColumnsBeforeTypes = FieldColumn.list(FieldColumn.present(atVersion: typesVersion - 1))
     /// The field columns before 0005_length_unit.
-    static let fieldColumnsBeforeLengthUnit = fieldColumnsBeforeConditions + ", short_below, message, show_if_field, show_if_equals, show_if_filled"
+    static let fieldColumnsBeforeLengthUnit = FieldColumn.list(FieldColumn.present(atVersion: lengthUnitVersion - 1))
     /// The field columns before 0004_field_conditions.
-    static let fieldColumnsBeforeConditions = "key, label, value, \"row\", position, visible, required, min_length, max_length, pattern, email"
+    static let fieldColumnsBeforeConditions = FieldColumn.list(FieldColumn.present(atVersion: conditionsVersion - 1))
     /// The migration that adds `short_below`, `message` and `show_if_*` (0004_field_conditions).
     static let conditionsVersion = 4
     /// The migration that adds `length_unit` (0005_length_unit).
@@ -34,9 +30,10 @@ enum FormTables {
 
     /// The field columns a database of `schemaVersion` has.
     static func fieldColumns(atVersion schemaVersion: Int) -> String {
-        if schemaVersion >= typesVersion { return fieldColumns }
-        if schemaVersion >= lengthUnitVersion { return fieldColumnsBeforeTypes }
-        return schemaVersion >= conditionsVersion ? fieldColumnsBeforeLengthUnit : fieldColumnsBeforeConditions
+        // Today's list itself when the database has every column (the
+        // usual case, and `fields` tells it by this string).
+        let present = FieldColumn.present(atVersion: schemaVersion)
+        return present.count == FieldColumn.allCases.count ? fieldColumns : FieldColumn.list(present)
     }
 
     // MARK: Reading
@@ -542,11 +539,7 @@ enum FormTables {
     /// Inserts `field` with its value and position (a statement prepared
     /// once per connection: a form file may add thousands).
     static func insert(_ field: Field, _ db: Database) throws {
-        let columns = "key, label, value, \"row\", position, visible, hint, default_value, \(ruleColumns), \(conditionColumns)"
-        let placeholders = Array(repeating: "?", count: 8 + ruleColumnCount + 4).joined(separator: ", ")
-        try db.cachedStatement(sql: "INSERT INTO field (\(columns)) VALUES (\(placeholders))").execute(
-            arguments: [field.key, field.label, field.value, field.row, field.position, field.isVisible, field.hint, field.defaultValue]
-                + ruleArguments(field.rules) + conditionArguments(field.showIf))
+        try db.cachedStatement(sql: insertField).execute(arguments: FieldColumn.arguments(insertedColumns, of: field))
         guard !field.rules.choices.isEmpty else { return }
         // The new row's id, known: no look-up of the key per choice (a form
         // file of 10,000 fields may bring tens of thousands of choices).
@@ -557,27 +550,19 @@ enum FormTables {
         }
     }
 
+    /// The columns a new field fills: all of them.
+    private static let insertedColumns = FieldColumn.own + FieldColumn.rules + FieldColumn.conditions
+    /// The INSERT of a field (`insert`).
+    private static let insertField = "INSERT INTO field (\(FieldColumn.list(insertedColumns))) VALUES ("
+        + Array(repeating: "?", count: insertedColumns.count).joined(separator: ", ") + ")"
+
     /// The assignments of a field's rule columns, for `ruleArguments`;
     /// the choices are written apart (`writeChoices`).
-    static let ruleAssignments = ruleColumns.split(separator: ", ").map { "\($0) = ?" }.joined(separator: ", ")
+    static let ruleAssignments = FieldColumn.assignments(FieldColumn.rules)
 
-    /// The rule columns, in `ruleArguments`' order.
-    static let ruleColumns = "required, min_length, max_length, pattern, email, short_below, message, length_unit, "
-        + "type, min_value, above_value, max_value, below_value, step, min_selected, max_selected"
-    static let ruleColumnCount = 16
-
-    /// The values of the rule columns for `rules`.
+    /// The values of the rule columns for `rules`, in `ruleAssignments`' order.
     static func ruleArguments(_ rules: FieldRules) -> StatementArguments {
-        [rules.required, rules.minLength, rules.maxLength, rules.pattern, rules.email, rules.shortBelow, rules.message, rules.lengthUnit.rawValue]
-            + typedArguments(rules)
-    }
-
-    /// `type`, the four bound columns, `step` and the selection counts.
-    private static func typedArguments(_ rules: FieldRules) -> StatementArguments {
-        let lower = rules.lowerBound, upper = rules.upperBound
-        return [rules.type.rawValue, lower?.isInclusive == true ? lower?.value : nil, lower?.isInclusive == false ? lower?.value : nil,
-                upper?.isInclusive == true ? upper?.value : nil, upper?.isInclusive == false ? upper?.value : nil,
-                rules.step, rules.minSelected, rules.maxSelected]
+        FieldColumn.arguments(FieldColumn.rules, of: Field(key: "", label: "", row: 1, position: 1, rules: rules))
     }
 
     /// Sets the rule columns and the choices of the field with `key`.
@@ -602,21 +587,13 @@ enum FormTables {
         }
     }
 
-    /// The condition's columns, in `conditionArguments`' order.
-    static let conditionColumns = "show_if_field, show_if_equals, show_if_filled, show_if"
     /// The assignments of a field's condition columns, for `conditionArguments`.
-    static let conditionAssignments = "show_if_field = ?, show_if_equals = ?, show_if_filled = ?, show_if = ?"
+    static let conditionAssignments = FieldColumn.assignments(FieldColumn.conditions)
 
     /// The values of `show_if_field`, `show_if_equals`, `show_if_filled`
-    /// and `show_if` for `condition`: 0004's two kinds in the first three,
-    /// any other as JSON in the last (`StoredCondition`).
+    /// and `show_if` for `condition` (`FieldColumn.value(of:)`).
     static func conditionArguments(_ condition: ShowCondition?) -> StatementArguments {
-        switch condition {
-        case nil: [nil, nil, false, nil]
-        case .equals(let field, let value)?: [field, value, false, nil]
-        case .filled(let field)?: [field, nil, true, nil]
-        case let condition?: [nil, nil, false, StoredCondition.text(of: condition)]
-        }
+        FieldColumn.arguments(FieldColumn.conditions, of: Field(key: "", label: "", row: 1, position: 1, showIf: condition))
     }
 
     /// Sets columns of the field with `key` (`assignments` is the SQL after

@@ -33,12 +33,14 @@ public struct FormValues: Hashable, Sendable {
     }
 
     /// The same keys and values in the same order (tuples are not
-    /// `Equatable`, so this is written out).
+    /// `Equatable`, so this is written out); values scalar for scalar
+    /// (`isScalarEqual`), as the values file and the database hold them.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+        lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value.isScalarEqual(to: $1.value) }
     }
 
-    /// Hashes the keys and values in order, as `==` compares them.
+    /// Hashes the keys and values in order (`String`'s hashes agree with
+    /// the finer equality of values above).
     public func hash(into hasher: inout Hasher) {
         for (key, value) in entries {
             hasher.combine(key)

@@ -16,14 +16,14 @@ public enum ChoiceChange: Hashable, Sendable {
     func applied(to choices: [FieldChoice]) -> Result<[FieldChoice], ChoiceChangeProblem> {
         var result = choices
         func index(of value: String) -> Result<Int, ChoiceChangeProblem> {
-            guard let index = choices.firstIndex(where: { $0.value == value }) else {
+            guard let index = choices.firstIndex(where: { $0.hasValue(value) }) else {
                 return .failure(ChoiceChangeProblem("there is no choice \"\(value)\"; the choices are " + choices.map(\.value).joined(separator: ", ")))
             }
             return .success(index)
         }
         switch self {
         case .add(let choice, let position):
-            if choices.contains(where: { $0.value == choice.value }) { return .failure(ChoiceChangeProblem("there is a choice \"\(choice.value)\" already")) }
+            if choices.contains(where: { $0.hasValue(choice.value) }) { return .failure(ChoiceChangeProblem("there is a choice \"\(choice.value)\" already")) }
             result.insert(choice, at: Swift.min(Swift.max((position ?? Int.max) - 1, 0), result.count))
         case .remove(let value):
             switch index(of: value) {
@@ -33,9 +33,9 @@ public enum ChoiceChange: Hashable, Sendable {
         case .rename(let value, let new, let label):
             switch index(of: value) {
             case .success(let found):
-                if new != value, choices.contains(where: { $0.value == new }) { return .failure(ChoiceChangeProblem("there is a choice \"\(new)\" already")) }
+                if !new.isScalarEqual(to: value), choices.contains(where: { $0.hasValue(new) }) { return .failure(ChoiceChangeProblem("there is a choice \"\(new)\" already")) }
                 let old = result[found]
-                result[found] = FieldChoice(value: new, label: label ?? (old.label == old.value ? new : old.label))
+                result[found] = FieldChoice(value: new, label: label ?? (old.label.isScalarEqual(to: old.value) ? new : old.label))
             case .failure(let problem): return .failure(problem)
             }
         case .move(let value, let position):

@@ -13,6 +13,23 @@ public struct FieldChoice: Hashable, Codable, Sendable {
         self.label = label ?? value
     }
 
+    /// Equal when value and label are the same scalars (`isScalarEqual`):
+    /// `ä` (U+00E4) and `a` + U+0308 are two choices, as they are two
+    /// strings to JSON and two rows to SQLite, so a change from one to the
+    /// other is a change (`apply`, `field choices rename`) and is written.
+    public static func == (lhs: FieldChoice, rhs: FieldChoice) -> Bool {
+        lhs.value.isScalarEqual(to: rhs.value) && lhs.label.isScalarEqual(to: rhs.label)
+    }
+
+    /// `String`'s hashes, which agree with the finer equality above.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(label)
+    }
+
+    /// Whether `text` is this choice's value, scalar for scalar.
+    public func hasValue(_ text: some StringProtocol) -> Bool { value.isScalarEqual(to: text) }
+
     /// The longest choice value, in characters.
     public static let longestValue = 64
     /// The most choices a field has: enough for any list a respondent can

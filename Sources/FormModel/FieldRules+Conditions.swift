@@ -24,7 +24,7 @@ extension FieldRules {
             return .success(raw)
         case .selectOne, .selectMultiple:
             let values = test == "equals" && type == .selectMultiple ? SelectionValue.values(ofInput: raw) : [raw]
-            for value in values where !choices.contains(where: { $0.value == value }) {
+            for value in values where !choices.contains(where: { $0.hasValue(value) }) {
                 return .failure(ConditionValueProblem("`\(test)` \"\(value)\" is not one of the choices: "
                     + choices.prefix(10).map(\.value).joined(separator: ", ") + (choices.count > 10 ? ", …" : "")))
             }

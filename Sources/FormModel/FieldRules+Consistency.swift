@@ -29,10 +29,12 @@ extension FieldRules {
             if choices.count > FieldChoice.mostChoices {
                 return ("choices", "a field has at most \(FieldChoice.mostChoices) choices, not \(choices.count)")
             }
-            var seen: Set<String> = []
+            // Scalar for scalar: `ä` and `a` + U+0308 are two choices, as in
+            // field_choice's UNIQUE and a JSON Schema's `enum`.
+            var seen: Set<ScalarText> = []
             for choice in choices {
                 if let problem = FieldChoice.problem(withValue: choice.value) { return ("choices", problem) }
-                if !seen.insert(choice.value).inserted { return ("choices", "the choice \"\(choice.value)\" is given twice") }
+                if !seen.insert(ScalarText(choice.value)).inserted { return ("choices", "the choice \"\(choice.value)\" is given twice") }
             }
         }
         if let fewest = minSelected, fewest < 0 { return ("min_selected", "`min_selected` cannot be negative") }

@@ -8,9 +8,10 @@ public enum SelectionValue {
     /// and says why (as a text that breaks its pattern is stored).
     public static func text(of values: [String], choices: [FieldChoice]) -> String {
         guard !values.isEmpty else { return "" }
-        let given = Set(values)
-        if given.count == values.count, given.allSatisfy({ value in choices.contains { $0.value == value } }) {
-            return encode(choices.map(\.value).filter(given.contains))
+        // Scalar for scalar (`ScalarText`): `a` + U+0308 is not the choice `ä`.
+        let given = Set(values.map(ScalarText.init))
+        if given.count == values.count, given.allSatisfy({ value in choices.contains { $0.hasValue(value.text) } }) {
+            return encode(choices.map(\.value).filter { given.contains(ScalarText($0)) })
         }
         return encode(values)
     }

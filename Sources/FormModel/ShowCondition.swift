@@ -94,7 +94,7 @@ public indirect enum ShowCondition: Hashable, Codable, Sendable {
             return values.contains { read.equals($0) }
         case .includes(let field, let value):
             guard let read = operand(field), read.type == .selectMultiple else { return false }
-            return SelectionValue.decode(read.value)?.contains(value) ?? false
+            return SelectionValue.decode(read.value)?.contains { $0.isScalarEqual(to: value) } ?? false
         case .atLeast(let field, let value):
             guard let read = operand(field), !read.value.isEmpty, let order = read.type.order(read.value, value) else { return false }
             return order >= 0
@@ -126,9 +126,11 @@ public struct ConditionOperand: Hashable, Sendable {
     /// What a hidden field of `type` reads as.
     public static func empty(_ type: FieldType) -> ConditionOperand { ConditionOperand(value: "", type: type) }
 
-    /// Whether the value equals `other` as the type compares values.
+    /// Whether the value equals `other` as the type compares values: text
+    /// and choices scalar for scalar (`isScalarEqual`), as JSON Schema's
+    /// `const` does; numbers, dates and times by what they name.
     func equals(_ other: String) -> Bool {
-        if value == other { return true }
+        if value.isScalarEqual(to: other) { return true }
         guard !value.isEmpty, let order = type.order(value, other) else { return false }
         return order == 0
     }

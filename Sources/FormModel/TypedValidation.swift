@@ -11,14 +11,9 @@ extension Validator {
         case .text, .longText:
             return nil
         case .selectOne:
-            // Swift's `==` takes canonically equivalent spellings (`é`, `e`
-            // + U+0301; U+212A KELVIN SIGN and `K`) as equal; the stored
-            // value is the choice's own, scalar for scalar, so that JSON
-            // (and a JSON Schema's `enum`) sees the same text.
-            if rules.choices.contains(where: { $0.value.unicodeScalars.elementsEqual(value.unicodeScalars) }) { return nil }
-            if let choice = rules.choices.first(where: { $0.value == value }) {
-                return "is not written as formctl stores it (\(choice.value))"
-            }
+            // Scalar for scalar, as JSON (and a JSON Schema's `enum`)
+            // compares: `e` + U+0301 is not the choice `é`.
+            if rules.choices.contains(where: { $0.hasValue(value) }) { return nil }
             return notAChoice(value, rules.choices)
         case .selectMultiple:
             return selectionViolation(of: value, rules: rules)
@@ -60,14 +55,13 @@ extension Validator {
             return "is not a list of choices (a JSON array such as [\"\(rules.choices.first?.value ?? "a")\"])"
         }
         if values.isEmpty { return "is not written as formctl stores it (no selection is empty text)" }
-        var seen: Set<String> = []
+        var seen: Set<ScalarText> = []
         for chosen in values {
-            guard seen.insert(chosen).inserted else { return "gives \"\(chosen)\" twice" }
-            guard rules.choices.contains(where: { $0.value == chosen }) else { return "\"\(chosen)\" " + notAChoice(chosen, rules.choices) }
+            guard seen.insert(ScalarText(chosen)).inserted else { return "gives \"\(chosen)\" twice" }
+            guard rules.choices.contains(where: { $0.hasValue(chosen) }) else { return "\"\(chosen)\" " + notAChoice(chosen, rules.choices) }
         }
         let canonical = SelectionValue.text(of: values, choices: rules.choices)
-        // Scalar for scalar, as for `select_one`.
-        if !canonical.unicodeScalars.elementsEqual(value.unicodeScalars) { return "is not written as formctl stores it (\(canonical))" }
+        if !canonical.isScalarEqual(to: value) { return "is not written as formctl stores it (\(canonical))" }
         if let fewest = rules.minSelected, values.count < fewest {
             return "has \(values.count) selected, needs at least \(fewest)"
         }
@@ -77,11 +71,25 @@ extension Validator {
         return nil
     }
 
-    /// "is not one of: red, green, blue" (the first ten of a long list).
+    /// "is not one of: red, green, blue" (the first ten of a long list);
+    /// for a value that only looks like a choice (`a` + U+0308 for `ä`),
+    /// also which one and why it is not that one.
     static func notAChoice(_ value: String, _ choices: [FieldChoice]) -> String {
         guard !choices.isEmpty else { return "is not a choice: the field has no choices" }
         let shown = choices.prefix(10).map(\.value).joined(separator: ", ")
-        return "is not one of: " + shown + (choices.count > 10 ? ", … (\(choices.count) choices)" : "")
+        let list = "is not one of: " + shown + (choices.count > 10 ? ", … (\(choices.count) choices)" : "")
+        // Swift's `==`: the choice the value is canonically equivalent to.
+        guard let lookalike = choices.first(where: { $0.value == value }) else { return list }
+        return list + " (it looks like \"\(lookalike.value)\" but is written with other code points: "
+            + Self.codePoints(value) + " where the choice has " + Self.codePoints(lookalike.value) + ")"
+    }
+
+    /// `U+0061 U+0308`: the text's code points.
+    static func codePoints(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }.joined(separator: " ")
     }
 }
 
@@ -95,12 +103,13 @@ extension FieldRules {
         guard !input.isEmpty else { return input }
         switch type {
         case .selectOne:
-            // The choice's own value, even for a canonically equivalent
-            // spelling of it (which Swift's `==` takes as equal).
-            if let choice = choices.first(where: { $0.value == input }) { return choice.value }
+            // Scalar for scalar (`isScalarEqual`): a canonically
+            // equivalent spelling is not the choice, as for JSON Schema.
+            if let choice = choices.first(where: { $0.hasValue(input) }) { return choice.value }
             let trimmed = String(input.trimmingSpaces)
-            if let choice = choices.first(where: { $0.value == trimmed }) { return choice.value }
-            return choices.first { $0.label.lowercased() == trimmed.lowercased() }?.value ?? input
+            if let choice = choices.first(where: { $0.hasValue(trimmed) }) { return choice.value }
+            let lowered = trimmed.lowercased()
+            return choices.first { $0.label.lowercased().isScalarEqual(to: lowered) }?.value ?? input
         case .selectMultiple:
             return storedText(forSelection: SelectionValue.values(ofInput: input))
         default:

@@ -185,10 +185,10 @@ public enum FieldControl: Equatable, Sendable {
         case .boolean:
             self = .toggle(isOn: value == "true")
         case .selectOne:
-            self = .picker(selectedLabel: field.rules.choices.first { $0.value == value }?.label ?? value)
+            self = .picker(selectedLabel: field.rules.choices.first { $0.hasValue(value) }?.label ?? value)
         case .selectMultiple:
-            let selected = Set(SelectionValue.decode(value) ?? [])
-            self = .toggles(field.rules.choices.map { ChoiceToggle(label: $0.label, isOn: selected.contains($0.value)) })
+            let selected = Set((SelectionValue.decode(value) ?? []).map(ScalarText.init))
+            self = .toggles(field.rules.choices.map { ChoiceToggle(label: $0.label, isOn: selected.contains(ScalarText($0.value))) })
         }
     }
 

@@ -25,8 +25,10 @@ struct JSONSchemaTestSuiteTests {
         for pass in ["as_written", "with_type"] {
             let counts = try #require(object[pass] as? [String: Any])
             #expect((counts["disagree"] as? [String])?.isEmpty == true, "\(pass): \(counts["disagree"] ?? "")")
-            // Each difference by design is one docs/json-schema.md names.
-            #expect((counts["known"] as? [String] ?? []).count <= 2, "\(pass): \(counts["known"] ?? "")")
+            // Each difference by design is one docs/json-schema.md names (an
+            // empty text in a required field); choices match code points,
+            // as `const` and `enum` do, so `a` + U+0308 is not one.
+            #expect((counts["known"] as? [String] ?? []).count <= 1, "\(pass): \(counts["known"] ?? "")")
         }
         let written = try #require(object["as_written"] as? [String: Any])
         let typed = try #require(object["with_type"] as? [String: Any])

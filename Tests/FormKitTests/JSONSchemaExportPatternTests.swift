@@ -88,18 +88,6 @@ struct JSONSchemaExportPatternTests {
         }
         #expect(candidates.filter(Validator.isEmailAddress).count >= 15)
     }
-
-    @Test("show_if equals: the ASCII characters other scalars are canonically equivalent to are exactly K, ; and `")
-    func canonicalEquivalents() {
-        // Strings hash as they compare (canonically): one look-up per scalar.
-        let ascii = Dictionary(uniqueKeysWithValues: (UInt8(0x00)...0x7F).map { (String(UnicodeScalar($0)), String(UnicodeScalar($0))) })
-        var found: [String: [UInt32]] = [:]
-        for value in UInt32(0x80)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value), let same = ascii[String(Character(scalar))] else { continue }
-            found[same, default: []].append(value)
-        }
-        #expect(found == ["K": [0x212A], ";": [0x37E], "`": [0x1FEF]])
-    }
 }
 
 /// The mailbox pattern, as the export writes it for an email rule.

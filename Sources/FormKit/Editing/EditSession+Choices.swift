@@ -34,7 +34,7 @@ extension EditSession {
         }
         let current = field.rules.storedText(forInput: buffer.text)
         let next: Int
-        if let index = options.firstIndex(where: { $0.value == current }) {
+        if let index = options.firstIndex(where: { $0.hasValue(current) }) {
             next = ((index + step) % options.count + options.count) % options.count
         } else {
             next = step > 0 ? 0 : options.count - 1
@@ -57,7 +57,7 @@ extension EditSession {
         }
         let options = field.rules.answerOptions
         let named = field.rules.storedText(forInput: text)
-        if options.contains(where: { $0.value == named }) {
+        if options.contains(where: { $0.hasValue(named) }) {
             edit(now) { $0.replace(with: named) }
             return
         }
@@ -68,7 +68,7 @@ extension EditSession {
             return
         }
         if text.count == 1, let letter = text.first?.lowercased(), !options.isEmpty {
-            let current = options.firstIndex { $0.value == field.rules.storedText(forInput: buffer.text) } ?? -1
+            let current = options.firstIndex { $0.hasValue(field.rules.storedText(forInput: buffer.text)) } ?? -1
             let order = (1...options.count).map { (current + $0) % options.count }
             if let index = order.first(where: { options[$0].label.lowercased().hasPrefix(letter) }) {
                 edit(now) { $0.replace(with: options[index].value) }
@@ -93,8 +93,8 @@ extension EditSession {
         guard text.count % 2 == 1 else { return }
         let value = field.rules.choices[focused].value
         var chosen = selectedValues
-        if chosen.contains(value) {
-            chosen.removeAll { $0 == value }
+        if chosen.contains(where: { $0.isScalarEqual(to: value) }) {
+            chosen.removeAll { $0.isScalarEqual(to: value) }
         } else {
             chosen.append(value)
         }
@@ -108,7 +108,7 @@ extension EditSession {
     /// focused choice (nothing when it is not ticked).
     func untickFocusedChoice(_ now: ContinuousClock.Instant) {
         guard let field = focusedField, let focused = focusedChoice,
-              selectedValues.contains(field.rules.choices[focused].value) else { return }
+              selectedValues.contains(where: { field.rules.choices[focused].hasValue($0) }) else { return }
         type(" ", intoChecklist: now)
     }
 

@@ -53,7 +53,7 @@ public struct NumberedQuestion: Sendable {
             var chosen: [String] = []
             for word in answer.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
                 guard let value = choiceValue(String(word)) else { return .refused(notAChoice(String(word))) }
-                if !chosen.contains(value) { chosen.append(value) }
+                if !chosen.contains(where: { $0.isScalarEqual(to: value) }) { chosen.append(value) }
             }
             guard !chosen.isEmpty else { return .refused(notAChoice(answer)) }
             // Past `max_selected` is taken, as `set` takes it: invalid, saying why.
@@ -71,8 +71,10 @@ public struct NumberedQuestion: Sendable {
         if let number = Int(word) {
             return number >= 1 && number <= choices.count ? choices[number - 1].value : nil
         }
-        if let choice = choices.first(where: { $0.value == word }) { return choice.value }
-        return choices.first { $0.label.lowercased() == word.lowercased() }?.value
+        // Scalar for scalar, as `set` reads it (`FieldRules.storedText`).
+        if let choice = choices.first(where: { $0.hasValue(word) }) { return choice.value }
+        let lowered = word.lowercased()
+        return choices.first { $0.label.lowercased().isScalarEqual(to: lowered) }?.value
     }
 
     private func notAChoice(_ word: String) -> String {

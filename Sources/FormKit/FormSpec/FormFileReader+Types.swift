@@ -147,12 +147,13 @@ extension FormFileReader {
                 report(item, "a choice must be a value or {value: V, label: L}, not \(FormFileScalars.describe(item))")
             }
         }
-        var seen: [String: Node] = [:]
+        // Scalar for scalar (`ScalarText`): `ä` and `a` + U+0308 are two choices.
+        var seen: [ScalarText: Node] = [:]
         for (choice, item) in zip(choices, items) {
-            if let first = seen[choice.value] {
+            if let first = seen[ScalarText(choice.value)] {
                 report(item, "the choice \"\(choice.value)\" is given twice: first at \(Self.place(first))")
             } else {
-                seen[choice.value] = item
+                seen[ScalarText(choice.value)] = item
             }
         }
         return choices

@@ -199,7 +199,7 @@ extension JSONSchemaExport {
             if alternatives.isEmpty { return .boolean(false) }
             return alternatives.count == 1 ? alternatives[0] : .object([("anyOf", .array(alternatives))])
         case .includes(_, let value):
-            guard type == .selectMultiple, let choice = rules.choices.first(where: { $0.value == value }) else { return .boolean(false) }
+            guard type == .selectMultiple, let choice = rules.choices.first(where: { $0.hasValue(value) }) else { return .boolean(false) }
             return .object([("type", .string("array")), ("contains", .object([("const", .string(choice.value))]))])
         case .atLeast(_, let value), .atMost(_, let value):
             let atLeast: Bool = if case .atLeast = condition { true } else { false }
@@ -235,24 +235,24 @@ extension JSONSchemaExport {
         guard !value.isEmpty else { return nil }
         switch rules.type {
         case .text, .longText:
-            return try textEquals(value)
+            // Scalar for scalar (`ConditionOperand.equals`), as `const`.
+            return .object([("const", .string(value))])
         case .integer, .decimal:
             return number(value, rules.type).map { .object([("const", .number($0))]) }
         case .boolean:
             guard value == "true" || value == "false" else { return nil }
             return .object([("const", .boolean(value == "true"))])
         case .selectOne:
-            // Swift's `==` (canonical equivalence): the stored choice itself.
-            return rules.choices.first { $0.value == value }.map { .object([("const", .string($0.value))]) }
+            return rules.choices.first { $0.hasValue(value) }.map { .object([("const", .string($0.value))]) }
         case .selectMultiple:
             guard let given = SelectionValue.decode(value) else { return nil }
             var chosen: [String] = []
             for item in given {
-                guard let choice = rules.choices.first(where: { $0.value == item }) else { return nil }
+                guard let choice = rules.choices.first(where: { $0.hasValue(item) }) else { return nil }
                 chosen.append(choice.value)
             }
             let stored = SelectionValue.text(of: chosen, choices: rules.choices)
-            guard stored == value, let values = SelectionValue.decode(stored) else { return nil }
+            guard stored.isScalarEqual(to: value), let values = SelectionValue.decode(stored) else { return nil }
             return .object([("const", .array(values.map { .string($0) }))])
         case .date, .time:
             return rules.type.canonicalValue(of: value).canonicalText.map { .object([("const", .string($0))]) }
@@ -261,23 +261,4 @@ extension JSONSchemaExport {
         }
     }
 
-    /// A text `equals`: `const`, or for the three ASCII characters other
-    /// scalars are canonically equivalent to, a pattern; non-ASCII refused.
-    static func textEquals(_ value: String) throws(PatternTranslationError) -> JSONSchemaValue {
-        guard value.unicodeScalars.allSatisfy(\.isASCII) else {
-            throw PatternTranslationError(
-                construct: "show_if equals \"\(value)\"",
-                reason: "formctl compares canonically equivalent text as equal (é and e + U+0301), which JSON Schema's const cannot say; only ASCII values are exported")
-        }
-        guard value.unicodeScalars.contains(where: { equivalents[$0] != nil }) else { return .object([("const", .string(value))]) }
-        var pattern = "^"
-        for scalar in value.unicodeScalars {
-            if let other = equivalents[scalar] {
-                pattern += "[" + PCRE2PatternExport.classMember(scalar.value) + PCRE2PatternExport.classMember(other.value) + "]"
-            } else {
-                pattern += PCRE2PatternExport.literal(scalar.value)
-            }
-        }
-        return .object([("type", .string("string")), ("pattern", .string(pattern + PCRE2PatternExport.endOfValue))])
-    }
 }

@@ -25,10 +25,9 @@ import FormModel
 /// Refused (`badFile`, exit 65, naming the field and the construct), never
 /// written with another meaning: a pattern construct with no ECMA-262
 /// equivalent, a length rule counted in characters (grapheme clusters,
-/// which JSON Schema cannot count) unless it cannot matter, a `show_if`
-/// comparing with non-ASCII text (formctl compares canonically equivalent
-/// spellings as equal, `const` compares code points), and a datetime's
-/// bounds or a `show_if` comparing a datetime (instants across offsets).
+/// which JSON Schema cannot count) unless it cannot matter, and a
+/// datetime's bounds or a `show_if` comparing a datetime (instants across
+/// offsets). A `show_if` on text is `const`: both compare code points.
 public enum JSONSchemaExport {
     /// The schema's text, pretty and deterministic, ending in a newline.
     /// `source` names the form in problems (the database's path).
@@ -145,9 +144,4 @@ public enum JSONSchemaExport {
         if rules.required { return nonEmpty }
         return [("anyOf", .array([.object([("const", .string(""))]), .object(nonEmpty)]))]
     }
-
-    /// ASCII characters that other scalars are canonically equivalent to
-    /// (singleton decompositions): Swift's `==`, which `show_if` uses,
-    /// takes them as equal; `const` would not.
-    static let equivalents: [Unicode.Scalar: Unicode.Scalar] = ["K": "\u{212A}", ";": "\u{037E}", "`": "\u{1FEF}"]
 }

@@ -87,16 +87,17 @@ extension JSONSchemaImport.Reader {
             return nil
         }
         var choices: [FieldChoice] = []
-        var seen: [String: String] = [:]
+        // Scalar for scalar (`ScalarText`), as `enum` compares.
+        var seen: [ScalarText: String] = [:]
         for item in given {
             if let why = FieldChoice.problem(withValue: item.value) {
                 problem(item.node, item.pointer, "\(why): \"\(item.value)\" cannot be a formctl choice value")
                 refused = true
-            } else if let first = seen[item.value] {
-                problem(item.node, item.pointer, "the choice \"\(item.value)\" is given twice (first at \(first)); formctl compares canonically equivalent spellings as equal")
+            } else if let first = seen[ScalarText(item.value)] {
+                problem(item.node, item.pointer, "the choice \"\(item.value)\" is given twice (first at \(first))")
                 refused = true
             } else {
-                seen[item.value] = item.pointer
+                seen[ScalarText(item.value)] = item.pointer
                 choices.append(FieldChoice(value: item.value, label: item.label))
             }
         }

@@ -29,7 +29,7 @@ public enum TypedJSONValue: Encodable, Equatable, Sendable {
         case .boolean:
             self = value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value)
         case .selectMultiple:
-            if let values = SelectionValue.decode(value), !values.isEmpty, SelectionValue.text(of: values, choices: rules.choices) == value {
+            if let values = SelectionValue.decode(value), !values.isEmpty, SelectionValue.text(of: values, choices: rules.choices).isScalarEqual(to: value) {
                 self = .array(values)
             } else {
                 self = .string(value)

@@ -91,10 +91,10 @@ struct ResponseEncoder {
             for _ in choices { out.append(UInt8(ascii: ",")) }
             return
         }
-        let chosen = Set(SelectionValue.decode(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) ?? [])
+        let chosen = Set((SelectionValue.decode(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) ?? []).map(ScalarText.init))
         for choice in choices {
             out.append(UInt8(ascii: ","))
-            out.append(chosen.contains(choice) ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            out.append(chosen.contains(ScalarText(choice)) ? UInt8(ascii: "1") : UInt8(ascii: "0"))
         }
     }
 

@@ -75,7 +75,7 @@ public struct EditorFieldContent: Hashable, Sendable {
             } else {
                 // A value that is no option (written with sqlite3) shows as
                 // it is; the field is invalid and the status line says why.
-                answer = field.rules.answerOptions.first { $0.value == field.value }?.label ?? field.value
+                answer = field.rules.answerOptions.first { $0.hasValue(field.value) }?.label ?? field.value
             }
             lines = [cut("‹ " + answer + " ›")]
             cursorColumn = nil
@@ -88,7 +88,7 @@ public struct EditorFieldContent: Hashable, Sendable {
                 cursorLine = nil
                 return
             }
-            let ticked = Set(field.value.isEmpty ? [] : SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value))
+            let ticked = Set((field.value.isEmpty ? [] : SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value)).map(ScalarText.init))
             let shown = Self.lineCount(of: field)
             let focused = min(max(focusedChoice ?? 0, 0), choices.count - 1)
             let first = isFocused && focused >= shown ? focused - shown + 1 : 0
@@ -98,7 +98,7 @@ public struct EditorFieldContent: Hashable, Sendable {
                 // past the box, the way a scroll bar's arrows do.
                 let marker = isFocused && index == focused ? "›"
                     : index == first && first > 0 ? "↑" : index == last && last < choices.count - 1 ? "↓" : " "
-                return cut("\(marker) [\(ticked.contains(choices[index].value) ? "x" : " ")] \(choices[index].label)")
+                return cut("\(marker) [\(ticked.contains(ScalarText(choices[index].value)) ? "x" : " ")] \(choices[index].label)")
             }
             // On the focused choice's tick.
             cursorColumn = isFocused ? 3 : nil

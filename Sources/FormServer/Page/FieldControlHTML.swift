@@ -92,25 +92,26 @@ struct FieldControlHTML {
             let (wall, offset) = Self.wallTimeAndOffset(field.value)
             view.dateTime = View.DateTime(wallTime: wall, offset: offset)
         case .selectOne where !Self.isGroup(field):
-            view.list = View.List(choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [field.value]))
+            view.list = View.List(choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)]))
         case .selectOne:
-            view.group = View.Group(type: "radio", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [field.value]))
+            view.group = View.Group(type: "radio", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)]))
         case .boolean:
-            view.group = View.Group(type: "radio", choices: choices([("true", messages(.yes)), ("false", messages(.no))], chosen: [field.value]))
+            view.group = View.Group(type: "radio", choices: choices([("true", messages(.yes)), ("false", messages(.no))], chosen: [ScalarText(field.value)]))
         case .selectMultiple:
-            let chosen = Set(SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value))
+            let chosen = Set((SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value)).map(ScalarText.init))
             view.group = View.Group(type: "checkbox", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: chosen))
         }
         return view
     }
 
     /// The options of a list or group; the first has the field's id, the
-    /// others `field-KEY-2`, `-3`…
-    private func choices(_ options: [(value: String, label: String)], chosen: Set<String>) -> [View.Choice] {
+    /// others `field-KEY-2`, `-3`…; an option is chosen when the value
+    /// is it scalar for scalar (`ScalarText`), as the value's check says.
+    private func choices(_ options: [(value: String, label: String)], chosen: Set<ScalarText>) -> [View.Choice] {
         let id = FieldHTML.inputID(field.key)
         return options.enumerated().map { index, option in
             View.Choice(id: index == 0 ? id : "\(id)-\(index + 1)", value: option.value, label: option.label,
-                        isChosen: chosen.contains(option.value))
+                        isChosen: chosen.contains(ScalarText(option.value)))
         }
     }
 

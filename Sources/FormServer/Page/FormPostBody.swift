@@ -50,7 +50,7 @@ struct FormPostBody: Sendable {
         return values.compactMap { key, value in
             guard let value, let field = byKey[key] else { return (key, value) }
             let text = FieldControlHTML.storedText(posted: value, for: field)
-            return text == field.value ? nil : (key, text)
+            return text.isScalarEqual(to: field.value) ? nil : (key, text)
         }
     }
 

@@ -216,7 +216,7 @@ extension FormDatabase {
         var blank = form
         for index in blank.fields.indices {
             let value = blank.fields[index].defaultValue ?? ""
-            if blank.fields[index].value != value { blank.fields[index].value = value }
+            if !blank.fields[index].value.isScalarEqual(to: value) { blank.fields[index].value = value }
         }
         return blank
     }
@@ -230,7 +230,7 @@ extension FormDatabase {
         var result = form
         for index in result.fields.indices {
             let value = answered[result.fields[index].key] ?? result.fields[index].defaultValue ?? ""
-            if result.fields[index].value != value { result.fields[index].value = value }
+            if !result.fields[index].value.isScalarEqual(to: value) { result.fields[index].value = value }
         }
         return result
     }

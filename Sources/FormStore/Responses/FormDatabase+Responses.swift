@@ -93,6 +93,6 @@ extension FormDatabase {
         if let open = try ResponseTables.openResponse(db), let draft = try ResponseTables.response(open, db) {
             for answer in draft.answers { saved[answer.key] = answer.value }
         }
-        return fields.filter { !$0.value.isEmpty && saved[$0.key] != $0.value }.map(\.key)
+        return fields.filter { !$0.value.isEmpty && !(saved[$0.key]?.isScalarEqual(to: $0.value) ?? false) }.map(\.key)
     }
 }

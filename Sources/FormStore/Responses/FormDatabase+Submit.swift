@@ -192,7 +192,7 @@ extension FormDatabase {
     /// `fields` that hold other than their cleared value (empty, or the
     /// field's `default`), with that value.
     private static func cleared(_ fields: [Field]) -> [Field] {
-        fields.filter { $0.value != ($0.defaultValue ?? "") }.map { field in
+        fields.filter { !$0.value.isScalarEqual(to: $0.defaultValue ?? "") }.map { field in
             var field = field
             field.value = field.defaultValue ?? ""
             return field

@@ -36,7 +36,7 @@ extension FormDatabase {
             for field in current.fields { values[field.key] = field.value }
             for index in wanted.fields.indices {
                 let value = values.removeValue(forKey: wanted.fields[index].key) ?? ""
-                if wanted.fields[index].value != value { wanted.fields[index].value = value }
+                if !wanted.fields[index].value.isScalarEqual(to: value) { wanted.fields[index].value = value }
             }
             let held = current.fields.compactMap { field in
                 values[field.key].flatMap { $0.isEmpty ? nil : HeldValue(key: field.key, length: $0.count) }

@@ -60,8 +60,10 @@ extension StoredForm {
     /// Gives field `key` the type `type` (`formctl field type`), with
     /// `choices` for a select (nil keeps the field's). Rules the new type
     /// does not take go (lengths and patterns of a text, bounds of a
-    /// number, choices of a select). Unless `force`, a present value or an
-    /// answer the new type could not keep is refused (`valuesNotKept`, 64).
+    /// number, choices of a select). Unless `force`, a present value or a
+    /// stored answer (of a complete response or a draft) the new type could
+    /// not keep is refused (`valuesNotKept`, 64), naming the responses, and
+    /// nothing is written.
     @discardableResult
     public func changeType(of key: String, to type: FieldType, choices: [FieldChoice]? = nil, force: Bool = false) throws(FormKitError) -> Field {
         try writing { db throws(FormStoreError) in

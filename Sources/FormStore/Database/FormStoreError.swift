@@ -84,8 +84,11 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case fieldsHoldValues([HeldValue])
     /// A change of a field's type or choices that its present value or
     /// stored answers could not keep (`field type`, `field choices` without
-    /// `--force`); each reason names one.
-    case valuesNotKept(key: String, reasons: [String])
+    /// `--force`); each reason names one (an answer with the responses
+    /// that hold it). `valueNotKept`: the present value is among them;
+    /// `responses`: the ids of the responses holding such answers, in
+    /// order (complete ones and drafts). Nothing was written.
+    case valuesNotKept(key: String, reasons: [String], valueNotKept: Bool, responses: [Int64])
     /// A tab bar height outside `TabBarSettings.heightRange`.
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -187,8 +190,12 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "row \(number) is on page '\(page)', not '\(asked)'; leave out --page or --row, or name a row of that page (formctl row list)"
         case .fieldsHoldValues(let fields):
             "the file leaves out \(fields.count == 1 ? "a field that holds a value" : "\(fields.count) fields that hold values"): \(fields.map(\.description).joined(separator: ", ")); nothing was changed. Keep \(fields.count == 1 ? "it" : "them") in the file, clear \(fields.count == 1 ? "it" : "them") first (formctl set KEY ''), or apply with --prune to remove \(fields.count == 1 ? "it" : "them") (the values stay in history)"
-        case .valuesNotKept(let key, let reasons):
-            "\(key): the change would leave \(reasons.joined(separator: "; ")); nothing was changed. Change the value first (formctl set \(key) …), or give --force to make the change anyway (such values are then invalid, and answers keep what they were given)"
+        case .valuesNotKept(let key, let reasons, let valueNotKept, let responses):
+            "\(key): the change would leave \(reasons.joined(separator: "; ")); nothing was changed. "
+                + (valueNotKept ? "Change the value first (formctl set \(key) …), or give" : "Give")
+                + " --force to make the change anyway ("
+                + (valueNotKept ? "such values are then invalid, and answers keep what they were given" : "answers keep what they were given, with the type they had")
+                + (responses.isEmpty || valueNotKept ? ")" : "), or delete \(responses.count == 1 ? "that response" : "those responses") first (formctl responses delete ID)")
         case .tabBarHeightOutOfRange(let height, let range):
             "the tab bar cannot be \(Points.format(height)) points high: its height must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):

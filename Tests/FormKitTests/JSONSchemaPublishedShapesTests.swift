@@ -133,3 +133,27 @@ extension JSONSchemaPublishedShapesTests {
         }
     }
 }
+
+extension JSONSchemaPublishedShapesTests {
+    @Test("a top that is a $ref to a definition is read as that definition")
+    func rootReference() throws {
+        let (spec, _) = try Self.imported("""
+            {"title": "People", "$ref": "#/definitions/person",
+             "definitions": {"person": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}
+            """)
+        #expect(spec.title == "People")
+        #expect(spec.fields.map(\.key) == ["name"])
+        #expect(spec.fields.map(\.rules.required) == [true])
+    }
+
+    @Test("a document with a schema's keywords and no pages is read as a schema, and refused as one")
+    func schemaWithoutProperties() throws {
+        do {
+            _ = try Self.imported(#"{"type": "string", "title": "One value"}"#)
+            Issue.record("a string schema was taken as a form")
+        } catch let error as FormKitError {
+            guard case .badFile(let problems) = error else { throw error }
+            #expect(problems.map(\.description) == [#"s.json:1:2 (/type): `type` must be "object": the form's values are an object"#])
+        }
+    }
+}

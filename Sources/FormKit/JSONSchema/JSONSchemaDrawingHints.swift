@@ -16,6 +16,8 @@ enum JSONSchemaDrawingHints {
         // value shown (`template`): how the tool fills the box, not which
         // values are valid.
         "watch", "template",
+        // json-editor's properties shown at first, and hyper-schema links it draws.
+        "defaultProperties", "links",
     ]
 
     /// `format` values that name a widget, not a set of strings: another

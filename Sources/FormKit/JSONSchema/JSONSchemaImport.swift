@@ -37,16 +37,20 @@ import Yams
 /// has exactly the form's keys).
 public enum JSONSchemaImport {
     /// Whether `node` (`Yams.compose` of the file) is read as a JSON Schema:
-    /// its `$schema` is a json-schema.org URI, or it has a top-level
-    /// `"type": "object"` with `properties` and no `pages`.
+    /// its `$schema` is a json-schema.org URI, or it has no `pages` and one
+    /// of the keywords only a schema has at its top (`schemaKeywords`).
     public static func recognises(_ node: Yams.Node) -> Bool {
         guard case .mapping(let mapping) = node else { return false }
         if let schema = string(member(mapping, "$schema")), isJSONSchemaURI(schema) { return true }
-        // A root without `type` is read too (many published schemas leave
-        // "object" implied by `properties`); a form file has no `properties`.
-        let type = member(mapping, "type")
-        return (type == nil || string(type) == "object") && member(mapping, "properties") != nil && member(mapping, "pages") == nil
+        // Published schemas often leave `$schema` out, and "object" implied
+        // by `properties`; a form file has none of these keys, so a
+        // document with one (and no `pages`) is a schema, read as one or
+        // refused as one, not as a form file missing its pages.
+        return member(mapping, "pages") == nil && schemaKeywords.contains { member(mapping, $0) != nil }
     }
+
+    /// Keywords that only a JSON Schema has at its top.
+    static let schemaKeywords = ["properties", "type", "$ref", "$defs", "definitions", "allOf", "anyOf", "oneOf", "items"]
 
     /// The value of `mapping`'s key `name`, compared as text (whatever the
     /// resolver made of the key).
@@ -128,18 +132,21 @@ public enum JSONSchemaImport {
         }
 
         mutating func form(_ node: Yams.Node) -> FormSpec? {
-            guard case .mapping(let mapping) = node else {
+            guard case .mapping = node else {
                 problem(node, "", "a JSON Schema here is an object")
                 return nil
             }
+            // The top's keywords with a `$ref` followed, as any schema's
+            // are (`{"$ref": "#/definitions/form", "definitions": …}`, as
+            // json-editor writes).
+            guard let keywords = keywords(node, "") else { return nil }
             var title = JSONSchemaImport.untitled
             var required: [(name: String, node: Yams.Node)] = []
             var fields: [FieldSpec] = []
             var optional: Set<String> = []
             var propertiesNode: Yams.Node.Mapping?
-            for (keyNode, value) in mapping {
-                guard let keyword = JSONSchemaImport.string(keyNode) ?? keyNode.scalar?.string else { continue }
-                let pointer = "/" + JSONSchemaImport.pointerToken(keyword)
+            for entry in keywords {
+                let (keyword, keyNode, value, pointer) = (entry.name, entry.key, entry.value, entry.pointer)
                 switch keyword {
                 case "$schema":
                     if let uri = JSONSchemaImport.string(value), JSONSchemaImport.isJSONSchemaURI(uri) { break }

@@ -41,6 +41,9 @@ public struct FieldProperty: Hashable, Sendable {
     static let text: Set<FieldType> = [.text, .longText]
     static let ordered: Set<FieldType> = [.integer, .decimal, .date, .time, .datetime]
     static let selects: Set<FieldType> = [.selectOne, .selectMultiple]
+    /// The selects, and the numbers, whose choices are numbers (a JSON
+    /// Schema's `"type": "integer", "enum": [1, 2, 3]`).
+    static let choosable: Set<FieldType> = selects.union([.integer, .decimal])
 
     /// Every property of a field, in the order a form file's writer puts them.
     public static let all: [FieldProperty] = [
@@ -54,7 +57,8 @@ public struct FieldProperty: Hashable, Sendable {
         FieldProperty(name: "max", column: "max_value", json: "upperBound", defaultText: "none", types: ordered, meaning: "highest value, itself allowed"),
         FieldProperty(name: "below", column: "below_value", json: "upperBound", defaultText: "none", types: ordered, meaning: "the value must be below this"),
         FieldProperty(name: "step", column: "step", json: "step", defaultText: "none", types: [.integer, .decimal], meaning: "the value is a whole multiple of this"),
-        FieldProperty(name: "choices", column: "field_choice", json: "choices", defaultText: "required for selects", types: selects, meaning: "the values to choose from, with labels"),
+        FieldProperty(name: "choices", column: "field_choice", json: "choices", defaultText: "required for selects", types: choosable,
+                      meaning: "the values to choose from, with labels (numbers for an integer or decimal)"),
         FieldProperty(name: "min_selected", column: "min_selected", json: "minSelected", defaultText: "none", types: [.selectMultiple], meaning: "fewest choices an answer holds"),
         FieldProperty(name: "max_selected", column: "max_selected", json: "maxSelected", defaultText: "none", types: [.selectMultiple], meaning: "most choices an answer holds"),
         FieldProperty(name: "min_length", column: "min_length", json: "minLength", defaultText: "none", types: text, meaning: "fewest characters"),

@@ -37,6 +37,15 @@ extension FieldRules {
                 if !seen.insert(ScalarText(choice.value)).inserted { return ("choices", "the choice \"\(choice.value)\" is given twice") }
             }
         }
+        if type.isNumber, !choices.isEmpty {
+            var seen: Set<String> = []
+            for choice in choices {
+                guard type.canonicalValue(of: choice.value).canonicalText == choice.value else {
+                    return ("choices", "the choice \"\(choice.value)\" \(type.expectation ?? "is not a value of the type") (the field is of type `\(type.rawValue)`, written as formctl stores it)")
+                }
+                if !seen.insert(choice.value).inserted { return ("choices", "the choice \"\(choice.value)\" is given twice") }
+            }
+        }
         if let fewest = minSelected, fewest < 0 { return ("min_selected", "`min_selected` cannot be negative") }
         if let most = maxSelected, most < 0 { return ("max_selected", "`max_selected` cannot be negative") }
         if let fewest = minSelected, let most = maxSelected, fewest > most {

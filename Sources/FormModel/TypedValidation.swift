@@ -23,6 +23,10 @@ extension Validator {
             case .canonical(let text) where text != value: return "is not written as formctl stores it (\(text))"
             case .canonical: break
             }
+            // A number's choices are canonical text, so text compares.
+            if rules.type.isNumber, !rules.choices.isEmpty, !rules.choices.contains(where: { $0.value == value }) {
+                return notAChoice(value, rules.choices)
+            }
             return boundViolation(of: value, rules: rules)
         }
     }
@@ -113,7 +117,10 @@ extension FieldRules {
         case .selectMultiple:
             return storedText(forSelection: SelectionValue.values(ofInput: input))
         default:
-            return type.canonicalValue(of: input).canonicalText ?? input
+            if let canonical = type.canonicalValue(of: input).canonicalText { return canonical }
+            // A number's choice by its label (`set size Large`).
+            let lowered = String(input.trimmingSpaces).lowercased()
+            return choices.first { $0.label.lowercased().isScalarEqual(to: lowered) }?.value ?? input
         }
     }
 

@@ -16,7 +16,7 @@ struct ApplyCommand: ParsableCommand {
             a file the form already matches writes nothing at all. A field the file leaves out \
             that holds a value is not removed without --prune: apply then exits 64, lists those \
             fields and writes nothing. A JSON Schema's drawing hints for other tools (x-*, ui:*, \
-            options, widget, format: textarea…) are dropped with a warning on standard error each.
+            options, widget, format: textarea and others) are dropped with a warning on standard error each.
             """)
 
     @Argument(help: ArgumentHelp("The form file, YAML or JSON; - reads standard input.", valueName: "file"))

@@ -157,3 +157,38 @@ extension JSONSchemaPublishedShapesTests {
         }
     }
 }
+
+extension JSONSchemaPublishedShapesTests {
+    @Test("numbers to choose from: an integer or decimal field with choices, read exactly, labelled by oneOf titles or enumNames")
+    func numberChoices() throws {
+        let (spec, _) = try Self.imported("""
+            {"type": "object", "properties": {
+              "year": {"type": "integer", "enum": [2020, 2021, null], "default": 2021},
+              "size": {"type": "number", "oneOf": [{"const": 0.50, "title": "Half"}, {"const": 1, "title": "One"}]},
+              "level": {"enum": [1, 2.5], "enumNames": ["Low", "High"]},
+              "only": {"const": 7}
+            }, "required": ["year"]}
+            """)
+        #expect(spec.fields.map(\.rules.type) == [.integer, .decimal, .decimal, .integer])
+        #expect(spec.fields[0].rules.choices.map(\.value) == ["2020", "2021"])
+        #expect(spec.fields[0].rules.required == false, "null among the choices makes it optional")
+        #expect(spec.fields[1].rules.choices == [FieldChoice(value: "0.5", label: "Half"), FieldChoice(value: "1", label: "One")])
+        #expect(spec.fields[2].rules.choices == [FieldChoice(value: "1", label: "Low"), FieldChoice(value: "2.5", label: "High")])
+        #expect(spec.fields[3].rules.choices.map(\.value) == ["7"])
+        // Back out as numbers, and read again the same.
+        let json = try spec.json()
+        #expect(json.contains(#""choices": [2020, 2021]"#), "\(json)")
+        #expect(try FormSpec.decode(Array(json.utf8), file: "back.json") == spec)
+    }
+
+    @Test("a number field's choice that is not a number of its type is refused by name")
+    func numberChoiceRefusals() throws {
+        do {
+            _ = try Self.imported(#"{"type": "object", "properties": {"n": {"type": "integer", "enum": [1, 1.5]}}}"#)
+            Issue.record("1.5 was taken as a whole number")
+        } catch let error as FormKitError {
+            guard case .badFile(let problems) = error else { throw error }
+            #expect(problems.map(\.message) == ["`enum` holds only whole numbers (and null for an optional field): the field is `integer`"])
+        }
+    }
+}

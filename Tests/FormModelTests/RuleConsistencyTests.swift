@@ -18,7 +18,8 @@ struct RuleConsistencyTests {
         "max": { $0.upperBound = ValueBound(example($0.type), inclusive: true) },
         "below": { $0.upperBound = ValueBound(example($0.type), inclusive: false) },
         "step": { $0.step = "1" },
-        "choices": { $0.choices = [FieldChoice(value: "a", label: "A")] },
+        // A number's choices are numbers; "1" is also any select's value.
+        "choices": { $0.choices = [FieldChoice(value: "1", label: "A")] },
         "min_selected": { $0.minSelected = 1 },
         "max_selected": { $0.maxSelected = 1 },
     ]

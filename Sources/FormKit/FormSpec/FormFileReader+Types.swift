@@ -25,7 +25,20 @@ extension FormFileReader {
             rules.upperBound = upper
         }
         if let node = properties["step"] { rules.step = typedScalar(node, "step", as: type == .integer ? .integer : .decimal) }
-        if let node = properties["choices"] { rules.choices = choices(node) }
+        if let node = properties["choices"] {
+            rules.choices = choices(node)
+            // A number's choices as it stores them (`0.50` is `0.5`); one
+            // that is no number stays, for `inconsistency` to name.
+            if type.isNumber {
+                for index in rules.choices.indices {
+                    if let canonical = type.canonicalValue(of: rules.choices[index].value).canonicalText {
+                        let label = rules.choices[index].label
+                        rules.choices[index].value = canonical
+                        if label == canonical || type.canonicalValue(of: label).canonicalText == canonical { rules.choices[index].label = canonical }
+                    }
+                }
+            }
+        }
         rules.minSelected = count(properties, "min_selected")
         rules.maxSelected = count(properties, "max_selected")
         if !type.isText, let node = properties.names["short_below"] {

@@ -109,8 +109,9 @@ extension FormSpec {
         if !rules.choices.isEmpty {
             func name(_ property: String) -> String { json ? "\"\(property)\"" : property }
             let choices = rules.choices.map { choice in
-                choice.label == choice.value ? text(choice.value)
-                    : "{\(name("value")): \(text(choice.value)), \(name("label")): \(text(choice.label))}"
+                // A number's choices are written as numbers (`[1, 2, 3]`).
+                let value = rules.type.isNumber ? typed(choice.value, rules.type) : text(choice.value)
+                return choice.label == choice.value ? value : "{\(name("value")): \(value), \(name("label")): \(text(choice.label))}"
             }
             properties.append(("choices", "[" + choices.joined(separator: ", ") + "]"))
         }

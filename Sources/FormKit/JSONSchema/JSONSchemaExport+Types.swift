@@ -21,6 +21,7 @@ extension JSONSchemaExport {
             if let lower = rules.lowerBound { keywords.append((lower.isInclusive ? "minimum" : "exclusiveMinimum", .number(lower.value))) }
             if let upper = rules.upperBound { keywords.append((upper.isInclusive ? "maximum" : "exclusiveMaximum", .number(upper.value))) }
             if let step = rules.step { keywords.append(("multipleOf", .number(step))) }
+            if !rules.choices.isEmpty { keywords += choiceKeywords(rules.choices, null: !rules.required, value: JSONSchemaValue.number) }
             return keywords
         case .boolean:
             return [jsonType("boolean")]
@@ -55,11 +56,13 @@ extension JSONSchemaExport {
     /// `enum` of the values when every label is its value, else `oneOf`
     /// of `const` and `title`, keeping the labels; with null for an
     /// optional `select_one`.
-    static func choiceKeywords(_ choices: [FieldChoice], null: Bool) -> [(String, JSONSchemaValue)] {
+    /// A number's choices are numbers (`value`: `.number`).
+    static func choiceKeywords(_ choices: [FieldChoice], null: Bool,
+                               value: (String) -> JSONSchemaValue = JSONSchemaValue.string) -> [(String, JSONSchemaValue)] {
         if choices.allSatisfy({ $0.label.unicodeScalars.elementsEqual($0.value.unicodeScalars) }) {
-            return [("enum", .array(choices.map { .string($0.value) } + (null ? [.null] : [])))]
+            return [("enum", .array(choices.map { value($0.value) } + (null ? [.null] : [])))]
         }
-        let alternatives = choices.map { JSONSchemaValue.object([("const", .string($0.value)), ("title", .string($0.label))]) }
+        let alternatives = choices.map { JSONSchemaValue.object([("const", value($0.value)), ("title", .string($0.label))]) }
         return [("oneOf", .array(alternatives + (null ? [.object([("const", .null)])] : [])))]
     }
 }

@@ -34,9 +34,16 @@ extension JSONSchemaImport.Reader {
     /// The choices `read` gives (null left out: it makes the field
     /// optional), each value one formctl can hold, none twice; nil (with
     /// problems) when they cannot be choices.
-    mutating func choices(_ read: inout PropertyKeywords) -> [FieldChoice]? {
+    mutating func choices(_ read: inout PropertyKeywords, numbers: FieldType? = nil) -> [FieldChoice]? {
         var given: [(value: String, label: String?, node: Yams.Node, pointer: String)] = []
         var refused = false
+        // A choice's value as formctl stores it: text, or for a number
+        // field a number of its type, read exactly (`1.50` is `1.5`).
+        func choiceValue(_ node: Yams.Node) -> String? {
+            guard let numbers else { return JSONSchemaImport.string(node) }
+            return Self.number(node).flatMap { numbers.canonicalValue(of: $0).canonicalText }
+        }
+        let kind = numbers == nil ? "strings" : numbers == .integer ? "whole numbers" : "numbers"
         if let keyword = read.take("enum") {
             guard case .sequence(let items) = keyword.value else {
                 refuse(keyword.key, keyword.pointer, "enum", "must be an array")
@@ -44,11 +51,12 @@ extension JSONSchemaImport.Reader {
             }
             for (place, item) in items.enumerated() {
                 if JSONSchemaScalars.kind(item) == .null { continue }
-                guard let text = JSONSchemaImport.string(item) else {
+                guard let text = choiceValue(item) else {
                     // One problem for the keyword, at its first value that is not a string.
                     if !refused {
-                        problem(item, keyword.pointer + "/\(place)",
-                                "`enum` holds only strings (and null for an optional field): an enum that is not all strings cannot be a field, whose choices are text")
+                        problem(item, keyword.pointer + "/\(place)", numbers == nil
+                                ? "`enum` holds only strings (and null for an optional field): an enum that is not all strings cannot be a field, whose choices are text"
+                                : "`enum` holds only \(kind) (and null for an optional field): the field is `\(numbers?.rawValue ?? "")`")
                     }
                     refused = true
                     continue
@@ -56,8 +64,8 @@ extension JSONSchemaImport.Reader {
                 given.append((text, nil, item, keyword.pointer + "/\(place)"))
             }
         } else if let keyword = read.take("const") {
-            guard let text = JSONSchemaImport.string(keyword.value) else {
-                refuse(keyword.key, keyword.pointer, "const", "must be a string: a field's one choice is text")
+            guard let text = choiceValue(keyword.value) else {
+                refuse(keyword.key, keyword.pointer, "const", numbers == nil ? "must be a string: a field's one choice is text" : "must be one of the \(kind) that the field (`\(numbers?.rawValue ?? "")`) holds")
                 return nil
             }
             given.append((text, nil, keyword.value, keyword.pointer))
@@ -67,8 +75,8 @@ extension JSONSchemaImport.Reader {
             for (place, member) in members.enumerated() where Self.emptyKind(member) != .null {
                 guard case .mapping(let mapping) = member, let value = JSONSchemaImport.member(mapping, "const") else { continue }
                 let here = keyword.pointer + "/\(place)"
-                guard let text = JSONSchemaImport.string(value) else {
-                    problem(value, here + "/const", "`const` of a choice must be a string: choices that are not all strings cannot be a field")
+                guard let text = choiceValue(value) else {
+                    problem(value, here + "/const", "`const` of a choice must be one of the \(kind): choices that are not all \(kind) cannot be a field")
                     refused = true
                     continue
                 }
@@ -102,6 +110,26 @@ extension JSONSchemaImport.Reader {
             }
         }
         return refused ? nil : choices
+    }
+
+    /// A JSON number's exact text (`JSONSchemaNumber`), nil for anything else.
+    static func number(_ node: Yams.Node) -> String? {
+        guard case .scalar(let scalar) = node, [.integer, .number].contains(JSONSchemaScalars.kind(node)) else { return nil }
+        return (try? JSONSchemaNumber(literal: scalar.string))?.text
+    }
+
+    /// The values a property's choices give (`enum`, `const`, or the
+    /// `const`s of a `oneOf`/`anyOf`), null left out.
+    func choiceNodes(_ read: PropertyKeywords) -> [Yams.Node] {
+        if let keyword = read.peek("enum"), case .sequence(let items) = keyword.value { return items.filter { JSONSchemaScalars.kind($0) != .null } }
+        if let keyword = read.peek("const") { return [keyword.value] }
+        if let keyword = choiceAlternatives(read), case .sequence(let members) = keyword.value {
+            return members.compactMap { member in
+                guard case .mapping(let mapping) = member else { return nil }
+                return JSONSchemaImport.member(mapping, "const").flatMap { JSONSchemaScalars.kind($0) == .null ? nil : $0 }
+            }
+        }
+        return []
     }
 
     /// `default` as the stored text of a value of the field's type; nil

@@ -37,6 +37,15 @@ extension JSONSchemaImport.Reader {
         }
         let given = names.first
         if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil {
+            // Numbers to choose from: an integer or decimal field with
+            // choices (`"type": "integer", "enum": [1, 2, 3]`), the type
+            // told or, without one, every choice a number.
+            let values = choiceNodes(read)
+            let numbers = values.compactMap(Self.number)
+            if given == "integer" || given == "number" || (given == nil && !values.isEmpty && numbers.count == values.count) {
+                let whole = given == "integer" || (given == nil && numbers.allSatisfy { FieldType.integer.canonicalValue(of: $0).canonicalText != nil })
+                return (whole ? .integer : .decimal, nullable || choicesAcceptNull(read))
+            }
             if let keyword = typeKeyword, given != "string" {
                 refuse(keyword.key, keyword.pointer, "type",
                        "must be \"string\" with choices: a choice's value is a string (enums that are not all strings cannot be a field)")
@@ -88,6 +97,9 @@ extension JSONSchemaImport.Reader {
             textKeywords(&read, rules: &rules)
         case .integer, .decimal:
             numberKeywords(&read, rules: &rules)
+            if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil {
+                rules.choices = choices(&read, numbers: type) ?? []
+            }
         case .boolean:
             break
         case .selectOne:

@@ -34,6 +34,8 @@ struct FieldControlHTML {
         switch field.rules.type {
         case .boolean, .selectMultiple: true
         case .selectOne: field.rules.choices.count <= radioLimit
+        // A number with choices is chosen as a select_one is.
+        case .integer, .decimal: !field.rules.choices.isEmpty && field.rules.choices.count <= radioLimit
         default: false
         }
     }
@@ -83,6 +85,10 @@ struct FieldControlHTML {
             view.text = View.Text(autocomplete: autofill.token ?? "off", inputMode: autofill.inputMode, noSpellcheck: autofill.spellcheckOff)
         case .longText:
             view.longText = true
+        case .integer, .decimal where !rules.choices.isEmpty && !Self.isGroup(field):
+            view.list = View.List(choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)]))
+        case .integer, .decimal where !rules.choices.isEmpty:
+            view.group = View.Group(type: "radio", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)]))
         case .integer, .decimal:
             view.number = View.Number(inputMode: rules.type == .integer ? "numeric" : "decimal", min: rules.lowerBound?.value,
                                       max: rules.upperBound?.value, step: rules.step ?? (rules.type == .integer ? "1" : "any"))

@@ -262,7 +262,9 @@ enum FormTables {
         guard row.has("type"), case .string(let type)? = try? row.raw("type").storage else {
             return false
         }
+        // Numbers may have choices too; text, dates and booleans never do.
         return type == FieldType.selectOne.rawValue || type == FieldType.selectMultiple.rawValue
+            || type == FieldType.integer.rawValue || type == FieldType.decimal.rawValue
     }
 
     /// The choices of every field (or of one), by field id, in order.

@@ -22,13 +22,7 @@ struct ChoiceScalarTests {
                   - {key: shown, label: Shown, show_if: {field: letter, equals: "\u{E4}"}}
         """
 
-    static func box() throws -> Sandbox {
-        let box = try Sandbox()
-        let file = box.path("form.yaml")
-        try Data(form.utf8).write(to: URL(fileURLWithPath: file))
-        try box.ok(["apply", file])
-        return box
-    }
+    static func box() throws -> Sandbox { try Sandbox.applying(form) }
 
     /// The stored value's UTF-8 bytes in hex, as SQLite sees them.
     static func hex(_ box: Sandbox, _ key: String) throws -> String? {

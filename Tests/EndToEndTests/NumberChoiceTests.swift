@@ -20,13 +20,7 @@ struct NumberChoiceTests {
                   - {key: size, label: Size, type: decimal, choices: [{value: 0.50, label: Half}, {value: 1, label: One}]}
         """
 
-    static func box() throws -> Sandbox {
-        let box = try Sandbox()
-        let file = box.path("form.yaml")
-        try Data(form.utf8).write(to: URL(fileURLWithPath: file))
-        try box.ok(["apply", file])
-        return box
-    }
+    static func box() throws -> Sandbox { try Sandbox.applying(form) }
 
     @Test("set takes a choice by value or label; another number is invalid, naming the choices; values give numbers")
     func setAndValues() throws {

@@ -23,10 +23,7 @@ struct StoredAnswerChangeTests {
     /// A sandbox with `form` applied and one response per entry of
     /// `responses` (`draft`: submitted with `--draft`), ids from 1.
     static func box(_ responses: [(name: String, colour: String, draft: Bool)]) throws -> Sandbox {
-        let box = try Sandbox()
-        let file = box.path("form.yaml")
-        try Data(form.utf8).write(to: URL(fileURLWithPath: file))
-        try box.ok(["apply", file])
+        let box = try Sandbox.applying(form)
         for response in responses {
             try box.ok(["set", "name", response.name])
             try box.ok(["set", "colour", response.colour])

@@ -108,6 +108,16 @@ final class Sandbox: @unchecked Sendable {
         return result
     }
 
+    /// A sandbox whose database is made from `form` (a form file's text,
+    /// written to `form.yaml` and applied).
+    static func applying(_ form: String) throws -> Sandbox {
+        let box = try Sandbox()
+        let file = box.path("form.yaml")
+        try Data(form.utf8).write(to: URL(fileURLWithPath: file))
+        try box.ok(["apply", file])
+        return box
+    }
+
     /// Creates the database with the seed form (`formctl fields`).
     func createDatabase() throws {
         try ok(["fields"])

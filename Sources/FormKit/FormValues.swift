@@ -80,17 +80,24 @@ public struct FormValues: Hashable, Sendable {
 
     /// A header row of keys and a row of values, RFC 4180: canonical text,
     /// a `select_multiple`'s choices joined by one space (as XLSForm and
-    /// ODK write them).
+    /// ODK write them), or its JSON array when a choice value of the field
+    /// holds a space or comma (`csvText`).
     public var csv: String {
         Self.csvRecord(entries.map(\.key)) + Self.csvRecord(entries.indices.map { index in
-            rules.isEmpty ? entries[index].value : Self.csvText(entries[index].value, type: rules[index].type)
+            guard !rules.isEmpty else { return entries[index].value }
+            let rules = rules[index]
+            return Self.csvText(entries[index].value, type: rules.type, asArray: SelectionValue.needsArrayCells(rules.choices))
         })
     }
 
     /// A stored value as CSV writes it: a `select_multiple`'s JSON array as
-    /// its values joined by one space; anything else as it is.
-    static func csvText(_ value: String, type: FieldType) -> String {
+    /// its values joined by one space, unless `asArray` (a choice value of
+    /// the field holds a space or comma) or a value it holds does: then
+    /// the JSON array as stored, which reads back whole where joined
+    /// values would split (`values --load`). Anything else as it is.
+    static func csvText(_ value: String, type: FieldType, asArray: Bool = false) -> String {
         guard type == .selectMultiple, let values = SelectionValue.decode(value) else { return value }
+        if asArray || values.contains(where: SelectionValue.holdsSeparator) { return value }
         return values.joined(separator: " ")
     }
 

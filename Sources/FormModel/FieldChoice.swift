@@ -1,8 +1,9 @@
 /// One choice of a `select_one` or `select_multiple` question: the value
 /// stored and the label shown (the value itself unless told).
 public struct FieldChoice: Hashable, Codable, Sendable {
-    /// What is stored: 1 to 64 characters without whitespace or commas
-    /// (a `select_multiple` value given as text is split at those).
+    /// What is stored: 1 to 200 characters without control characters;
+    /// spaces and commas are allowed (`Vitamin A`, `Iron, zinc`), since a
+    /// selection of several is stored as a JSON array (`SelectionValue`).
     public var value: String
     /// What a respondent sees.
     public var label: String
@@ -30,8 +31,12 @@ public struct FieldChoice: Hashable, Codable, Sendable {
     /// Whether `text` is this choice's value, scalar for scalar.
     public func hasValue(_ text: some StringProtocol) -> Bool { value.isScalarEqual(to: text) }
 
-    /// The longest choice value, in characters.
-    public static let longestValue = 64
+    /// The longest choice value, in characters counted as Unicode scalars
+    /// (code points), which is what SQLite's `length()` counts in the
+    /// `field_choice` CHECK (migration 0012): counting grapheme clusters
+    /// here would let a value of combining marks or flags past formctl and
+    /// into a constraint failure.
+    public static let longestValue = 200
     /// The most choices a field has: enough for any list a respondent can
     /// read (a country list is about 250), few enough that every check of a
     /// selection stays fast.
@@ -41,12 +46,15 @@ public struct FieldChoice: Hashable, Codable, Sendable {
     /// is one.
     public static func problem(withValue value: String) -> String? {
         if value.isEmpty { return "a choice value cannot be empty" }
-        if value.count > longestValue { return "a choice value has at most \(longestValue) characters, not \(value.count)" }
-        if value.unicodeScalars.contains(where: { $0 == "," || $0.properties.isWhitespace }) {
-            return "a choice value cannot hold spaces or commas (\"\(value)\"): a selection of several is written with them"
+        let length = value.unicodeScalars.count
+        if length > longestValue {
+            return "a choice value has at most \(longestValue) characters, not \(length): shorten it, and keep the long text as the choice's label"
         }
-        if value.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{7F}" }) {
-            return "a choice value cannot hold control characters"
+        // Spaces and commas are fine (a selection is a JSON array); control
+        // characters cannot be typed into a field or shown in a terminal.
+        if let control = value.unicodeScalars.first(where: { $0.value < 0x20 || $0 == "\u{7F}" }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            return "a choice value cannot hold control characters (U+\(String(repeating: "0", count: 4 - code.count))\(code) in \(SelectionValue.jsonString(value))): remove it"
         }
         return nil
     }

@@ -4,8 +4,8 @@ extension FieldRules {
     /// canonical text of its type; or why it cannot compare that way: the
     /// test does not fit the type (`at_least` on text), the value does not
     /// parse as the type, or it is not one of a select's choices. A
-    /// select_multiple's `equals` takes values separated by spaces or commas,
-    /// or a JSON array.
+    /// select_multiple's `equals` takes one choice named whole, values
+    /// separated by spaces or commas, or a JSON array.
     public func conditionValue(_ raw: String, test: String) -> Result<String, ConditionValueProblem> {
         switch test {
         case "includes" where type != .selectMultiple:
@@ -23,7 +23,7 @@ extension FieldRules {
         case .text, .longText:
             return .success(raw)
         case .selectOne, .selectMultiple:
-            let values = test == "equals" && type == .selectMultiple ? SelectionValue.values(ofInput: raw) : [raw]
+            let values = test == "equals" && type == .selectMultiple ? SelectionValue.values(ofInput: raw, choices: choices) : [raw]
             for value in values where !choices.contains(where: { $0.hasValue(value) }) {
                 return .failure(ConditionValueProblem("`\(test)` \"\(value)\" is not one of the choices: "
                     + choices.prefix(10).map(\.value).joined(separator: ", ") + (choices.count > 10 ? ", …" : "")))

@@ -24,6 +24,42 @@ public enum SelectionValue {
         return input.split { $0 == "," || $0.isWhitespace }.map(String.init)
     }
 
+    /// The values of input given as text to a field with `choices`: the
+    /// one choice the whole input names (`wholeChoice`), so that
+    /// `Vitamin A` is that choice rather than `Vitamin` and `A`; else as
+    /// `values(ofInput:)` reads it.
+    public static func values(ofInput input: String, choices: [FieldChoice]) -> [String] {
+        if let value = wholeChoice(input, in: choices) { return [value] }
+        return values(ofInput: input)
+    }
+
+    /// The value of the choice `input` names whole: its value scalar for
+    /// scalar (as given, then without surrounding spaces), else its label
+    /// ignoring case, as `set` reads a `select_one`; nil when it names none.
+    public static func wholeChoice(_ input: String, in choices: [FieldChoice]) -> String? {
+        if let choice = choices.first(where: { $0.hasValue(input) }) { return choice.value }
+        let trimmed = String(input.trimmingSpaces)
+        guard !trimmed.isEmpty else { return nil }
+        if let choice = choices.first(where: { $0.hasValue(trimmed) }) { return choice.value }
+        let lowered = trimmed.lowercased()
+        return choices.first { $0.label.lowercased().isScalarEqual(to: lowered) }?.value
+    }
+
+    /// Whether `value` holds what a selection written as text is split at
+    /// (white space or a comma), so that a list holding it must be written
+    /// as a JSON array to be read back as it was.
+    public static func holdsSeparator(_ value: String) -> Bool {
+        value.unicodeScalars.contains { $0 == "," || $0.properties.isWhitespace }
+    }
+
+    /// Whether a CSV cell of a field with `choices` is its JSON array
+    /// rather than its values joined by a space: when a choice value holds
+    /// a space or comma (issue 46), so that every cell of the column has
+    /// one shape.
+    public static func needsArrayCells(_ choices: [FieldChoice]) -> Bool {
+        choices.contains { holdsSeparator($0.value) }
+    }
+
     /// The values of a stored selection: nil when it is not a JSON array
     /// of strings.
     public static func decode(_ text: String) -> [String]? {

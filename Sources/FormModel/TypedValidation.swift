@@ -115,7 +115,7 @@ extension FieldRules {
             let lowered = trimmed.lowercased()
             return choices.first { $0.label.lowercased().isScalarEqual(to: lowered) }?.value ?? input
         case .selectMultiple:
-            return storedText(forSelection: SelectionValue.values(ofInput: input))
+            return storedText(forSelection: SelectionValue.values(ofInput: input, choices: choices))
         default:
             if let canonical = type.canonicalValue(of: input).canonicalText { return canonical }
             // A number's choice by its label (`set size Large`).

@@ -203,7 +203,7 @@ extension FieldCommand {
             discussion: "Rules the new type does not take go (a text's lengths and pattern, a number's bounds). A present value or a stored answer the new type could not keep is refused (exit 64, naming it) unless --force.")
         @Argument(help: "The field's key.") var key: String
         @Argument(help: "The new type.") var type: FieldType
-        @Option(parsing: .upToNextOption, help: "A select's choices: values, separated by spaces or commas (repeat or list).")
+        @Option(parsing: .upToNextOption, help: "A select's choices: values, separated by spaces or commas (repeat or list), or a JSON array for values that hold them.")
         var choices: [String] = []
         @Flag(help: "Make the change even when the present value or stored answers could not keep it.") var force = false
         @OptionGroup var database: DatabaseOptions

@@ -15,7 +15,7 @@ struct SetCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "The new value. Leave it out with --stdin.",
-        discussion: "A typed field takes its type's forms (42, 0.5, yes, 2026-03-01, 09:30); a select_multiple takes several values, as several arguments or one with spaces or commas."))
+        discussion: "A typed field takes its type's forms (42, 0.5, yes, 2026-03-01, 09:30); a select takes one argument whole when it is a choice's value or label (\"Vitamin A\"); a select_multiple takes several values, as several arguments, a JSON array, or one with spaces or commas."))
     var values: [String] = []
 
     @Flag(help: "Read the value from standard input (one trailing newline is dropped).")

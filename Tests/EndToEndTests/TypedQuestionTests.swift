@@ -99,7 +99,7 @@ struct TypedQuestionTests {
         ("{key: a, type: time, max: \"24:00\"}", "is not a time"),
         ("{key: a, type: datetime, default: \"2026-01-01T00:00:00+25:00\"}", "is not a date and time"),
         ("{key: a, type: select_one, choices: [red, red]}", "is given twice"),
-        ("{key: a, type: select_one, choices: [\"dark red\"]}", "cannot hold spaces or commas"),
+        ("{key: a, type: select_one, choices: [\"dark\\tred\"]}", "cannot hold control characters (U+0009"),
         ("{key: a, type: select_one}", "needs `choices`"),
         ("{key: a, type: integer, min: 5, max: 1}", "leave no value that could pass"),
         ("{key: a, type: integer, pattern: \"[0-9]+\"}", "`pattern` applies to `text` and `long_text` fields only"),

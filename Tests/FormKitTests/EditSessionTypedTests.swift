@@ -238,6 +238,7 @@ struct EditSessionTypedTests {
         #expect(toppings.menu.hasPrefix("1) Extra cheese  2) olives  3) basil"))
         #expect(toppings.read("3, 1") == .value(#"["cheese","basil"]"#))
         #expect(toppings.read("1 2 3") == .value(#"["cheese","olives","basil"]"#))
+        #expect(toppings.read("extra CHEESE") == .value(#"["cheese"]"#), "a label with a space, whole (issue 46)")
         if case .refused(let reason) = toppings.read("1 7") { #expect(reason.contains("\"7\"")) } else { Issue.record("1 7 taken") }
         let laptop = try question("laptop")
         #expect(laptop.menu == "y) Yes  n) No")

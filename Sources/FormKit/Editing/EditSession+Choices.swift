@@ -119,7 +119,7 @@ extension EditSession {
     public var selectedValues: [String] {
         let text = buffer.text
         guard !text.isEmpty else { return [] }
-        return SelectionValue.decode(text) ?? SelectionValue.values(ofInput: text)
+        return SelectionValue.decode(text) ?? SelectionValue.values(ofInput: text, choices: focusedField?.rules.choices ?? [])
     }
 
     /// ↑/↓ inside the focused field: the previous or next choice of a

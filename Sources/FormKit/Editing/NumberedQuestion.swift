@@ -50,6 +50,12 @@ public struct NumberedQuestion: Sendable {
             }
             return .value(text)
         case .selectMultiple:
+            // A whole answer that names a choice ("Iron, zinc") is that
+            // choice, before it is read as words (issue 46); a number
+            // stays a choice's number, as below.
+            if Int(answer) == nil, let whole = SelectionValue.wholeChoice(answer, in: field.rules.choices) {
+                return .value(field.rules.storedText(forSelection: [whole]))
+            }
             var chosen: [String] = []
             for word in answer.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
                 guard let value = choiceValue(String(word)) else { return .refused(notAChoice(String(word))) }

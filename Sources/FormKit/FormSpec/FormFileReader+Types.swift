@@ -147,7 +147,7 @@ extension FormFileReader {
                 guard let properties = mapping(item, "a choice", known: ["value", "label"], shape: "{value: V, label: L}") else { continue }
                 guard let valueNode = properties["value"], case .scalar(let value) = valueNode,
                       [.str, .int, .float, .bool].contains(FormFileScalars.tagName(valueNode)) else {
-                    report(properties["value"] ?? item, "a choice needs `value`: 1 to 64 characters without spaces or commas")
+                    report(properties["value"] ?? item, "a choice needs `value`: 1 to 200 characters without control characters")
                     continue
                 }
                 let label = text(properties, "label")

@@ -21,6 +21,8 @@ struct ResponseEncoder {
     private let export: ResponseExport
     /// Per column, the choices `--split` writes it as (nil: one column).
     private let splitColumns: [[String]?]
+    /// Per column, whether CSV writes its lists as JSON arrays.
+    private let arrayColumns: [Bool]
 
     init(_ export: ResponseExport) {
         self.export = export
@@ -28,6 +30,7 @@ struct ResponseEncoder {
         includesHidden = export.includesHidden
         prologue = Array(export.prologue.utf8)
         splitColumns = export.splitColumns
+        arrayColumns = export.arrayColumns
         members = export.keys.map { key in
             var member: [UInt8] = []
             var key = key
@@ -59,9 +62,10 @@ struct ResponseEncoder {
                     out.append(UInt8(ascii: ","))
                     if let range = record.values[column], includesHidden || record.shown[column] {
                         if record.types[column] == .selectMultiple {
-                            // Its choices joined by one space, as XLSForm and ODK write them.
+                            // Its choices joined by one space, as XLSForm and
+                            // ODK write them, or its JSON array (`csvText`).
                             let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                            var text = FormValues.csvText(value, type: .selectMultiple)
+                            var text = FormValues.csvText(value, type: .selectMultiple, asArray: arrayColumns[column])
                             text.withUTF8 { Self.appendCSV($0, to: &out) }
                         } else {
                             Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)

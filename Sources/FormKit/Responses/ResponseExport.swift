@@ -38,6 +38,10 @@ public struct ResponseExport: Sendable {
     /// values; its column is written as one 0/1 column per choice, named
     /// `KEY/VALUE` (ODK Central's export). Empty: one column per key.
     public var splitChoices: [String: [String]] = [:]
+    /// CSV: the keys of `select_multiple` fields whose cells are their JSON
+    /// arrays, because a choice value of the field holds a space or comma
+    /// (`SelectionValue.needsArrayCells`); other lists are joined by a space.
+    public var arrayCells: Set<String> = []
 
     /// The meta columns CSV starts with, in order.
     public static let metaColumns = ["id", "submitted_at", "status"]
@@ -61,6 +65,10 @@ public struct ResponseExport: Sendable {
     /// For `--split`: the choices of each column, nil for a column written
     /// whole, in column order.
     var splitColumns: [[String]?] { keys.map { splitChoices[$0] } }
+
+    /// For CSV: whether each column's lists are written as JSON arrays, in
+    /// column order.
+    var arrayColumns: [Bool] { keys.map { arrayCells.contains($0) } }
 
     /// What comes before the first response.
     public var prologue: String {
@@ -127,9 +135,10 @@ extension StoredForm {
                                 split: Bool = false, bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
         try reading { db throws(FormStoreError) in
             var export = ResponseExport(format: format, keys: try db.responseKeys(filter), includesHidden: includesHidden)
-            if split {
+            if format == .csv {
                 for field in try db.definition().fields where field.rules.type == .selectMultiple {
-                    export.splitChoices[field.key] = field.rules.choices.map(\.value)
+                    if split { export.splitChoices[field.key] = field.rules.choices.map(\.value) }
+                    if SelectionValue.needsArrayCells(field.rules.choices) { export.arrayCells.insert(field.key) }
                 }
             }
             let encoder = ResponseEncoder(export)

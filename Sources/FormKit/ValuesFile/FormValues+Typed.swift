@@ -82,7 +82,7 @@ extension FormValues {
         case .text, .longText, .selectOne:
             return .success(rules.storedText(forInput: value))
         case .selectMultiple:
-            let values = kind == .list ? (SelectionValue.decode(value) ?? []) : SelectionValue.values(ofInput: value)
+            let values = kind == .list ? (SelectionValue.decode(value) ?? []) : SelectionValue.values(ofInput: value, choices: rules.choices)
             return .success(rules.storedText(forSelection: values))
         default:
             // JSON's `1.0` is the integer 1, as in JSON Schema.

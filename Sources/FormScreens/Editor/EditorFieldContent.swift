@@ -88,7 +88,7 @@ public struct EditorFieldContent: Hashable, Sendable {
                 cursorLine = nil
                 return
             }
-            let ticked = Set((field.value.isEmpty ? [] : SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value)).map(ScalarText.init))
+            let ticked = Set((field.value.isEmpty ? [] : SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value, choices: field.rules.choices)).map(ScalarText.init))
             let shown = Self.lineCount(of: field)
             let focused = min(max(focusedChoice ?? 0, 0), choices.count - 1)
             let first = isFocused && focused >= shown ? focused - shown + 1 : 0

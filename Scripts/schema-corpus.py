@@ -143,11 +143,15 @@ def classify(pointer, message, document=None):
     if "\"time\" cannot be imported" in message:
         return "format: time"
     if keyword == "format" or "`format` is accepted only as" in message:
-        return "format other than email, date, date-time (uri, color, data-url, grid, …)"
+        return "a format formctl does not take (uri, color, data-url, password, …)"
     if "a form has no read-only fields" in message or keyword == "readOnly":
         return "readOnly: true"
     if "`type` must be \"object\"" in message:
-        return "several types (type: [string, integer, …])"
+        kind = resolve(document, pointer) if document is not None else None
+        if isinstance(kind, list) and "object" in kind:
+            return "several types (type: [string, integer, …])"
+        return "top level not an object (type %s)" % (
+            "/".join(map(str, kind)) if isinstance(kind, list) else kind)
     if keyword in ("if", "then", "else"):
         return "if/then/else"
     if keyword == "allOf":
@@ -172,6 +176,8 @@ def classify(pointer, message, document=None):
         return "$ref"
     if keyword == "items":
         return NOT_CHOICES
+    if keyword:
+        return "the keyword `%s` where formctl cannot place it" % keyword
     return None
 
 

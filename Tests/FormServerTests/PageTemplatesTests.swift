@@ -116,3 +116,22 @@ import Testing
         }
     }
 }
+
+extension PageTemplatesTests {
+    /// A number is a number box; a number with choices is chosen as a
+    /// select_one is: radios up to five, a list past that.
+    @Test func aNumberIsANumberBoxUnlessItHasChoices() {
+        func html(_ type: FieldType, _ choices: [String]) -> String {
+            let rules = FieldRules(type: type, choices: choices.map { FieldChoice(value: $0) })
+            let field = Field(key: "n", label: "N", row: 1, position: 1, rules: rules)
+            return PageTemplates.render(FieldHTML(listing: FieldListing(field: field, page: "main")).view, with: "field")
+        }
+        for type in [FieldType.integer, .decimal] {
+            #expect(html(type, []).contains("type=\"number\""), "\(type)")
+            #expect(!html(type, []).contains("type=\"radio\""), "\(type)")
+            #expect(html(type, ["1", "2"]).contains("type=\"radio\""), "\(type)")
+            #expect(!html(type, ["1", "2"]).contains("type=\"number\""), "\(type)")
+            #expect(html(type, ["1", "2", "3", "4", "5", "6"]).contains("<select"), "\(type)")
+        }
+    }
+}

@@ -85,11 +85,15 @@ struct FieldControlHTML {
             view.text = View.Text(autocomplete: autofill.token ?? "off", inputMode: autofill.inputMode, noSpellcheck: autofill.spellcheckOff)
         case .longText:
             view.longText = true
-        case .integer, .decimal where !rules.choices.isEmpty && !Self.isGroup(field):
-            view.list = View.List(choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)]))
-        case .integer, .decimal where !rules.choices.isEmpty:
-            view.group = View.Group(type: "radio", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)]))
         case .integer, .decimal:
+            // A number with choices is chosen as a select_one is. (One
+            // case: a `where` after `.integer, .decimal` would guard only
+            // `.decimal`.)
+            let options = choices(rules.choices.map { ($0.value, $0.label) }, chosen: [ScalarText(field.value)])
+            if !rules.choices.isEmpty {
+                if Self.isGroup(field) { view.group = View.Group(type: "radio", choices: options) } else { view.list = View.List(choices: options) }
+                break
+            }
             view.number = View.Number(inputMode: rules.type == .integer ? "numeric" : "decimal", min: rules.lowerBound?.value,
                                       max: rules.upperBound?.value, step: rules.step ?? (rules.type == .integer ? "1" : "any"))
         case .date, .time:

@@ -58,6 +58,11 @@ public struct CheckReport: Hashable, Sendable {
         }
         self.init(fields: order.map { form.fields[$0] }, shown: order.map { shownFlags[$0] }, pageOfRow: pageOfRow)
         pageCount = form.pages.count
+        // A repeat with too few, too many or equal instances fails as a
+        // whole, named by its path.
+        for problem in form.repeatProblems {
+            problems.append(Problem(key: problem.path, page: problem.page, state: .invalid, reason: problem.reason))
+        }
     }
 
     private init(fields: [Field], shown shownFlags: [Bool], pageOfRow: [Int: String]) {

@@ -80,7 +80,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
             switch error {
             case .unknownField, .unknownRow, .unknownPage, .unknownResponse: .unknownName
             case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues, .valuesNotKept,
-                 .responseNotDraft, .unsavedValues, .alreadySubmitted: .conflict
+                 .responseNotDraft, .unsavedValues, .alreadySubmitted, .instancesRefused: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath
             case .invalidValue: .invalidValue

@@ -1,3 +1,5 @@
+import FormModel
+
 /// The form's values, key → value in form order, as `formctl values` prints
 /// them: every field, hidden or not (a hidden field keeps its value).
 public struct FormValues: Hashable, Sendable {
@@ -20,6 +22,9 @@ public struct FormValues: Hashable, Sendable {
     /// it was there (`init(parsing:format:file:)`); empty for values given
     /// in code, which are text `set` reads.
     var origins: [ValueOrigin] = []
+    /// The paths of the form's repeats (`init(form:)`): a repeat without
+    /// instances is written as an empty array.
+    var repeatPaths: [String] = []
 
     /// Values as given.
     public init(entries: [(key: String, value: String)]) {
@@ -30,6 +35,7 @@ public struct FormValues: Hashable, Sendable {
     public init(form: FormDefinition) {
         self.init(entries: form.fields.map { ($0.key, $0.value) })
         rules = form.fields.map(\.rules)
+        repeatPaths = form.groups.filter { $0.kind == .repeat }.map(\.path)
     }
 
     /// The same keys and values in the same order (tuples are not
@@ -61,11 +67,19 @@ public struct FormValues: Hashable, Sendable {
     /// escaped as RFC 8259 requires (quote, backslash, control characters),
     /// everything else, any Unicode, kept.
     /// Typed fields' values are of their JSON type (`TypedJSONValue`).
+    /// Values named by path nest (`NestedJSON`): a group is an object, a
+    /// repeat an array of objects, a list an array of values.
     public var json: String {
-        let members = entries.indices.map { index in
-            let (key, value) = entries[index]
-            return Self.jsonString(key) + ":" + (rules.isEmpty ? Self.jsonString(value) : Self.json(TypedJSONValue(value, rules: rules[index])))
+        func value(_ index: Int) -> String {
+            rules.isEmpty ? Self.jsonString(entries[index].value) : Self.json(TypedJSONValue(entries[index].value, rules: rules[index]))
         }
+        guard repeatPaths.isEmpty, !entries.contains(where: { $0.key.contains(FieldPath.separator) }) else {
+            let tree = NestedJSON()
+            for index in entries.indices { tree.insert(value(index), at: entries[index].key) }
+            for path in repeatPaths { tree.array(at: path) }
+            return tree.text + "\n"
+        }
+        let members = entries.indices.map { index in Self.jsonString(entries[index].key) + ":" + value(index) }
         return "{" + members.joined(separator: ",") + "}\n"
     }
 

@@ -12,11 +12,77 @@ extension StoredForm {
     /// (`unknownField` with the nearest key, exit 64); so is a value the
     /// store refuses (`invalidValue`, 65).
     public func loadValues(_ values: FormValues) throws(FormKitError) -> ValuesUpdate {
+        let form = values.origins.isEmpty ? nil : try definition()
+        if let form, !form.groups.isEmpty || values.listsInstances {
+            return try loadValues(values, withInstancesOf: form)
+        }
         // The fields' types read the file's values first (a number for an
         // integer, text for a date…), and refuse what is not theirs.
-        let typed = values.origins.isEmpty ? values : try values.typed(for: try definition())
+        let typed = if let form { try values.typed(for: form) } else { values }
         let checked = try typed.checked()
         return try writing { db throws(FormStoreError) in try db.setValues(checked) }
+    }
+
+    /// `loadValues(_:)` for a form with repeats: each repeat the file lists
+    /// (an array of objects, a list's array) gets as many instances as the
+    /// file lists, made or removed in the same transaction that writes the
+    /// values. More than a repeat's `max_count` is refused (exit 64), and
+    /// so is a key that names no field once the instances are made.
+    private func loadValues(_ values: FormValues, withInstancesOf form: FormDefinition) throws(FormKitError) -> ValuesUpdate {
+        let repeats = Set(form.groups.filter { $0.kind == .repeat }.map { FieldPath.declared($0.path) })
+        let counts = values.instanceCounts(repeats: repeats)
+        func target(over current: FormDefinition, values typed: FormValues?) throws(FormStoreError) -> FormDefinition {
+            var expansion = Self.expansion(of: current)
+            for (path, count) in counts { expansion.counts[path] = count }
+            for (key, value) in typed?.entries ?? [] { expansion.values[key] = value }
+            let target = ApplyPlan.target(of: FormSpec(definition: current), expansion, over: current)
+            for (path, count) in counts {
+                guard let group = target.group(path), group.kind == .repeat, let rules = group.repeatRules else {
+                    throw .unknownField(path, among: target.groups.filter { $0.kind == .repeat }.map(\.path))
+                }
+                if count > rules.upperCount {
+                    throw .instancesRefused(path: path, reason: "the file lists \(count) instances; the repeat holds at most \(rules.upperCount)")
+                }
+            }
+            if let typed {
+                let keys = Set(target.fields.map(\.key))
+                for (key, _) in typed.entries where !keys.contains(key) {
+                    throw .unknownField(key, among: target.fields.map(\.key))
+                }
+            }
+            return target
+        }
+        let probe: FormDefinition
+        do throws(FormStoreError) {
+            probe = try target(over: form, values: nil)
+        } catch {
+            throw .store(error)
+        }
+        let typed = try values.typed(for: probe)
+        let checked = try typed.checked()
+        let given = FormValues(entries: checked.map { ($0.key, $0.value.text) })
+        var before: [String: String] = [:]
+        var after: [Field] = []
+        try writing { db throws(FormStoreError) in
+            try db.replaceStructure(prune: true, valuesFromTarget: true) { current throws(FormStoreError) in
+                for field in current.fields { before[field.key] = field.value }
+                let wanted = try target(over: current, values: given)
+                after = wanted.fields
+                return wanted
+            }
+        }
+        var byKey: [String: Field] = [:]
+        for field in after { byKey[field.key] = field }
+        var update = ValuesUpdate(changed: [], unchanged: [])
+        for (key, value) in given.entries {
+            if let old = before[key], old.isScalarEqual(to: value) {
+                update.unchanged.append(key)
+            } else if var field = byKey[key] {
+                field.value = value
+                update.changed.append(field)
+            }
+        }
+        return update
     }
 
     /// Reads a values file's `bytes` (see `FormValues.init(parsing:format:file:)`)

@@ -42,17 +42,17 @@ extension FormDefinition {
         var form = FormDefinition(
             titleTemplate: titleTemplate, rows: pageRows, fields: pageFields,
             minimapWidth: minimapWidth, pages: page(key).map { [$0] } ?? [], selectedPage: key, tabBar: tabBar,
-            direction: direction)
-        form.outsideValues = valuesRead(byConditionsOf: pageFields)
+            direction: direction, groups: groups.filter { $0.page == key })
+        form.outsideValues = valuesRead(byConditionsOf: pageFields, groups: form.groups)
         return form
     }
 
     /// The values of the shown fields, not among `inside`, that conditions
     /// of `inside` read (what a page's form needs of the other pages).
-    private func valuesRead(byConditionsOf inside: [Field]) -> [String: ConditionOperand] {
+    private func valuesRead(byConditionsOf inside: [Field], groups: [FormGroup] = []) -> [String: ConditionOperand] {
         // Most forms have no condition: nothing to collect, and no set of
         // every key made for nothing.
-        let named = Set(inside.flatMap { $0.showIf?.fields ?? [] })
+        let named = Set(inside.flatMap { $0.showIf?.fields ?? [] } + groups.flatMap { $0.showIf?.fields ?? [] })
         guard !named.isEmpty else { return outsideValues }
         let read = named.subtracting(inside.map(\.key))
         guard !read.isEmpty else { return outsideValues }

@@ -29,9 +29,12 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// form (`form(ofPage:)`) carries those of the other pages, so that it
     /// shows what the whole form shows. Empty for a whole form.
     public var outsideValues: [String: ConditionOperand] = [:]
+    /// The groups, repeats and instances, expanded (`FormGroup`), outer
+    /// before inner; empty for a flat form.
+    public var groups: [FormGroup] = []
 
     private enum CodingKeys: String, CodingKey {
-        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar, direction, language
+        case titleTemplate, rows, fields, minimapWidth, pages, selectedPage, tabBar, direction, language, groups
     }
 
     /// A form; `fields` are sorted by `position` and `pages` by theirs,
@@ -39,8 +42,10 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// selected, holding every row.
     public init(titleTemplate: String, rows: [FormRow], fields: [Field], minimapWidth: Double = 200,
                 pages: [FormPage] = [.main], selectedPage: String? = FormPage.mainKey, tabBar: TabBarSettings = TabBarSettings(),
-                direction: FormDirection = .leftToRight, language: String = FormDefinition.defaultLanguage) {
+                direction: FormDirection = .leftToRight, language: String = FormDefinition.defaultLanguage,
+                groups: [FormGroup] = []) {
         self.titleTemplate = titleTemplate
+        self.groups = groups
         self.rows = rows
         // Fields usually come in position order (the store reads them so):
         // sorting them anyway would copy every field, and freeing the copied
@@ -84,6 +89,7 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         tabBar = try container.decode(TabBarSettings.self, forKey: .tabBar)
         direction = try container.decodeIfPresent(FormDirection.self, forKey: .direction) ?? .leftToRight
         language = try container.decodeIfPresent(String.self, forKey: .language) ?? Self.defaultLanguage
+        groups = try container.decodeIfPresent([FormGroup].self, forKey: .groups) ?? []
     }
 
     /// The title with every `{key}` replaced by that field's value (an
@@ -111,7 +117,10 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// condition holding (`FieldVisibility`). The one place the layout, the
     /// minimap, `check` and the editor learn what is shown; computed once
     /// per call, in one pass when no field has a condition.
-    public var shownFlags: [Bool] { FieldVisibility.shown(fields, outside: outsideValues) }
+    public var shownFlags: [Bool] {
+        let shown = FieldVisibility.shown(fields, outside: outsideValues)
+        return groups.isEmpty ? shown : hidingGroups(shown)
+    }
 
     /// The shown fields, in form order.
     public var shownFields: [Field] {

@@ -11,14 +11,19 @@ public struct FormRow: Hashable, Codable, Sendable {
     public var maxWidth: Double
     /// The key of the page the row is on (`FormPage.key`).
     public var page: String
+    /// The path of the group or instance the row is in (`FormGroup.path`);
+    /// nil for a row at the top of its page.
+    public var group: String?
 
     /// A row as given; `width` is not clamped to `minWidth...maxWidth`.
-    public init(number: Int, width: Double, minWidth: Double, maxWidth: Double, page: String = FormPage.mainKey) {
+    public init(number: Int, width: Double, minWidth: Double, maxWidth: Double, page: String = FormPage.mainKey,
+                group: String? = nil) {
         self.number = number
         self.width = width
         self.minWidth = minWidth
         self.maxWidth = maxWidth
         self.page = page
+        self.group = group
     }
 
     /// The widest row formctl accepts, in points: every width (and range

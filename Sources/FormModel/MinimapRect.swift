@@ -5,11 +5,15 @@ public struct MinimapRect: Hashable, Codable, Sendable {
     /// What the rectangle stands for.
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case title, field, fieldContainer
+        /// A group's or an instance's box (`key` is its path), drawn gray
+        /// under its fields.
+        case group
     }
 
     /// Drawing order, 0 for the back-most rectangle.
     public var z: Int
-    /// The field's key for `field`/`fieldContainer`, `title` for the title.
+    /// The field's key for `field`/`fieldContainer`, the path for a
+    /// group, `title` for the title.
     public var key: String
     /// What the rectangle stands for; `title` has no field behind it.
     public var kind: Kind

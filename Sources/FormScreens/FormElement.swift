@@ -10,6 +10,8 @@ public struct FormElement: Sendable {
         case formContainer
         case fieldContainer(key: String)
         case field(key: String, state: ValidationState)
+        /// A group's or an instance's box (`FormGroup.path`).
+        case group(path: String)
         case title
         case miniMapArea
     }
@@ -31,7 +33,7 @@ public struct FormElement: Sendable {
     /// Seed 002's `show()`: only fields, their containers and the title are drawn.
     public var isShownInMinimap: Bool {
         switch kind {
-        case .field, .fieldContainer, .title: true
+        case .field, .fieldContainer, .title, .group: true
         case .formContainer, .miniMapArea: false
         }
     }

@@ -119,6 +119,7 @@ extension MinimapRect {
         switch element.kind {
         case .field(let fieldKey, _): (key, kind) = (fieldKey, .field)
         case .fieldContainer(let fieldKey): (key, kind) = (fieldKey, .fieldContainer)
+        case .group(let path): (key, kind) = (path, .group)
         default: (key, kind) = ("title", .title)
         }
         self.init(z: z, key: key, kind: kind, color: element.color,

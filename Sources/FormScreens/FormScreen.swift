@@ -50,6 +50,10 @@ public struct FormScreen: View {
                     }
                     .padding(.bottom, 5)
 
+                    if !form.groups.isEmpty {
+                        FormItemsView(items: form.layoutItems,
+                                      context: FormItemsView.Context(form: form, fieldOrder: fieldOrder, rowRanges: rowRanges))
+                    } else {
                     ForEach(0..<rows.count) { place in
                         HStack {
                             ForEach(fieldOrder[rowRanges[place]], id: \.self) { index in
@@ -59,6 +63,7 @@ public struct FormScreen: View {
                             }
                         }
                         .frame(width: CGFloat(rows[place].width))
+                    }
                     }
                 }
                 .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) {

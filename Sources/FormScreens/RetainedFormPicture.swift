@@ -167,6 +167,7 @@ extension MinimapRect.Kind {
         switch kind {
         case .field: self = .field
         case .fieldContainer: self = .fieldContainer
+        case .group: self = .group
         default: self = .title
         }
     }

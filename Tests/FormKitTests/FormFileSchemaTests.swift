@@ -24,7 +24,7 @@ struct FormFileSchemaTests {
 
     @Test("the example forms and every form export writes are valid against it")
     func examplesAreValid() throws {
-        let examples = ["Examples/forms/seed-002.yaml", "Examples/forms/onboarding.yaml"]
+        let examples = ["Examples/forms/seed-002.yaml", "Examples/forms/onboarding.yaml", "Examples/forms/family.yaml"]
         var instances = try examples.map(Self.json)
         // The JSON example as written, not as formctl rewrites it.
         instances.append(try Self.text("Examples/forms/onboarding.json"))

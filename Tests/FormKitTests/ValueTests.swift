@@ -101,7 +101,7 @@ struct RefusalExitCodeTests {
         let sql = """
             PRAGMA foreign_keys = OFF; BEGIN;
             CREATE TABLE field_copy AS SELECT * FROM field;
-            DROP VIEW field_estimate;
+            DROP VIEW field_estimate; DROP VIEW form_values;
             DROP TABLE field;
             ALTER TABLE field_copy RENAME TO field;
             UPDATE field SET min_length = 'x' WHERE key = 'first';

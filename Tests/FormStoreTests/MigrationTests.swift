@@ -67,7 +67,7 @@ import Testing
             twitter|2|5|0
             """)
         #expect(try sqlite3(path, "SELECT title_template, minimap_width, needs_refresh FROM form;") == "Hello {first} {middle} {last}|200.0|0")
-        #expect(try sqlite3(path, "SELECT * FROM form_row ORDER BY number;") == "1|540.0|540.0|540.0|main\n2|360.0|360.0|540.0|main")
+        #expect(try sqlite3(path, "SELECT * FROM form_row ORDER BY number;") == "1|540.0|540.0|540.0|main|\n2|360.0|360.0|540.0|main|")
         #expect(try sqlite3(path, "SELECT z, key, kind, color FROM minimap_rect ORDER BY z;") == """
             0|title|title|purple
             1|first|field|red

@@ -59,7 +59,7 @@ struct StrictSchemaTests {
         #expect(try sqlite3(path, "SELECT number, width, min_width, max_width FROM form_row ORDER BY number;") == rowsBefore)
         #expect(try sqlite3(path, "SELECT seq FROM sqlite_sequence WHERE name = 'history';") == sequenceBefore)
         #expect(try sqlite3(path, "SELECT name FROM pragma_table_list WHERE schema = 'main' AND strict = 1 ORDER BY name;")
-            == "answer\nfield\nfield_choice\nform\nform_row\nhistory\nminimap_rect\npage\nresponse\nschema_migration")
+            == "answer\nfield\nfield_choice\nform\nform_group\nform_row\nhistory\nminimap_rect\npage\nresponse\nschema_migration")
         #expect(try sqlite3(path, "SELECT version || '|' || name FROM schema_migration ORDER BY version;")
             == EmbeddedMigration.all.map { "\($0.number)|\($0.name)" }.joined(separator: "\n"))
         #expect(try sqlite3(path, "PRAGMA integrity_check; PRAGMA foreign_key_check;") == "ok")

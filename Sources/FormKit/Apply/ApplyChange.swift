@@ -25,12 +25,14 @@ public struct ApplyChange: Hashable, Sendable, CustomStringConvertible {
         case tabBar
         /// A page.
         case page
+        /// A group, repeat or instance.
+        case group
         /// A row of a page.
         case row
         /// A field.
         case field
 
-        /// Print order: title, direction, language, tab bar, pages, rows, fields.
+        /// Print order: title, direction, language, tab bar, pages, groups, rows, fields.
         public static func < (lhs: Subject, rhs: Subject) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

@@ -37,7 +37,10 @@ public struct ApplyPlan: Sendable {
     public init(stored: FormDefinition?, spec: FormSpec) {
         self.stored = stored
         target = Self.target(of: spec, over: stored)
-        var planner = Planner(stored: stored ?? Self.nothing, spec: spec, isNew: stored == nil)
+        // Groups are compared as their expanded rows and fields, each field
+        // named by its path.
+        let compared = spec.hasGroups || !(stored?.groups.isEmpty ?? true) ? FormSpec(expanded: target) : spec
+        var planner = Planner(stored: stored ?? Self.nothing, spec: compared, isNew: stored == nil, groups: target.groups)
         planner.plan()
         changes = planner.changes
         heldValues = planner.held
@@ -48,31 +51,26 @@ public struct ApplyPlan: Sendable {
 
     /// The form `spec` declares, over `stored`'s values and settings.
     static func target(of spec: FormSpec, over stored: FormDefinition?) -> FormDefinition {
-        var values: [String: String] = [:]
+        var expansion = FormExpansion()
         if let stored {
-            values.reserveCapacity(stored.fields.count)
-            for field in stored.fields { values[field.key] = field.value }
+            expansion.values.reserveCapacity(stored.fields.count)
+            for field in stored.fields { expansion.values[field.key] = field.value }
+            for group in stored.groups where group.kind == .repeat { expansion.counts[group.path] = stored.instances(of: group.path).count }
         }
-        var pages: [FormPage] = [], rows: [FormRow] = [], fields: [Field] = []
-        pages.reserveCapacity(spec.pages.count)
-        for (pageIndex, page) in spec.pages.enumerated() {
-            pages.append(FormPage(key: page.key, title: page.title, position: pageIndex + 1))
-            for row in page.rows {
-                let number = rows.count + 1
-                rows.append(FormRow(number: number, width: row.width, minWidth: row.minWidth, maxWidth: row.maxWidth, page: page.key))
-                for field in row.fields {
-                    fields.append(Field(
-                        key: field.key, label: field.label, value: values[field.key] ?? field.defaultValue ?? "", row: number,
-                        position: fields.count + 1, isVisible: !field.isHidden, rules: field.rules, showIf: field.showIf,
-                        hint: field.hint, defaultValue: field.defaultValue))
-                }
-            }
-        }
+        return target(of: spec, expansion, over: stored)
+    }
+
+    /// The form `spec` declares, expanded by `expansion` (its instance
+    /// counts and values), over `stored`'s settings.
+    static func target(of spec: FormSpec, _ expansion: FormExpansion, over stored: FormDefinition?) -> FormDefinition {
+        var expansion = expansion
+        expansion.expand(spec)
+        let (pages, rows, fields) = (expansion.pages, expansion.rows, expansion.fields)
         var form = FormDefinition(
             titleTemplate: spec.title, rows: rows, fields: fields,
             minimapWidth: stored?.minimapWidth ?? FormDefinition.seed.minimapWidth, pages: pages,
             selectedPage: pages.first?.key, tabBar: spec.tabBar ?? stored?.tabBar ?? TabBarSettings(), direction: spec.direction,
-            language: spec.language)
+            language: spec.language, groups: expansion.groups)
         // The selection stays unless what it shows goes: its page, or the
         // More tab (which only a form of many pages has).
         if let stored, let selected = stored.selectedPage {
@@ -91,13 +89,16 @@ private struct Planner {
     let stored: FormDefinition
     let spec: FormSpec
     let isNew: Bool
+    /// The target's groups, repeats and instances.
+    let groups: [FormGroup]
     var changes: [ApplyChange] = []
     var held: [HeldValue] = []
 
-    init(stored: FormDefinition, spec: FormSpec, isNew: Bool) {
+    init(stored: FormDefinition, spec: FormSpec, isNew: Bool, groups: [FormGroup]) {
         self.stored = stored
         self.spec = spec
         self.isNew = isNew
+        self.groups = groups
     }
 
     /// Rows are named with their page once the form has more than one.
@@ -114,6 +115,7 @@ private struct Planner {
     mutating func plan() {
         planForm()
         planPages()
+        planGroups()
         planRows()
         planFields()
     }
@@ -183,6 +185,29 @@ private struct Planner {
         let wanted = Set(spec.pages.map(\.key))
         for page in stored.pages where !wanted.contains(page.key) {
             add(.removed, .page, "page \(page.key)")
+        }
+    }
+
+    // MARK: Groups
+
+    /// `+ group contact`, `+ repeat children`, `+ instance children.1`,
+    /// `~ group contact` (its title, hint, condition or a repeat's rules),
+    /// `- repeat children`.
+    private mutating func planGroups() {
+        var before: [String: FormGroup] = [:]
+        for group in stored.groups { before[group.path] = group }
+        for group in groups {
+            guard let was = before[group.path] else {
+                add(.added, .group, "\(group.kind.rawValue) \(group.path)")
+                continue
+            }
+            var moved = was
+            moved.firstRow = group.firstRow
+            if moved != group { add(.changed, .group, "\(group.kind.rawValue) \(group.path)") }
+        }
+        let wanted = Set(groups.map(\.path))
+        for group in stored.groups where !wanted.contains(group.path) {
+            add(.removed, .group, "\(group.kind.rawValue) \(group.path)")
         }
     }
 

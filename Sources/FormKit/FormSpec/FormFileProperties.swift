@@ -23,6 +23,8 @@ struct FormFileProperties {
         static let tabBar = ["height", "hidden"]
         static let page = ["key", "title", "rows"]
         static let row = ["width", "min_width", "max_width", "fields"]
+        static let group = ["group", "title", "hint", "show_if", "rows"]
+        static let `repeat` = ["repeat", "title", "hint", "show_if", "rows", "field", "item_title", "add_label", "min_count", "max_count", "unique"]
         /// A field's: FormModel's table of field properties.
         static let field = FieldProperty.all.map(\.name)
         static let condition = ["field", "equals", "filled", "in", "includes", "at_least", "at_most", "all", "any", "not"]

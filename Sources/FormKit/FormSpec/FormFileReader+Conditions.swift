@@ -114,38 +114,87 @@ extension FormFileReader {
     /// it started. Returns `spec` with each condition's values in the
     /// canonical text of the field it compares with.
     mutating func checkConditions(_ spec: FormSpec) -> FormSpec {
-        let fields = spec.fields
-        let keys = fields.map(\.key)
+        let declared = spec.declaredFields
+        let keys = declared.map(\.path)
+        let keySet = Set(keys)
         var byKey: [String: FieldSpec] = [:]
-        for field in fields where byKey[field.key] == nil { byKey[field.key] = field }
+        for field in declared where byKey[field.path] == nil { byKey[field.path] = field.field }
+        let repeatPaths = spec.declaredGroups.filter { $0.group.isRepeat }.map(\.path)
         var typed: [String: ShowCondition] = [:]
         var reads: [String: [String]] = [:]
-        for field in fields {
-            guard let condition = field.showIf, let node = fieldPlaces[field.key]?.showIf else { continue }
-            if let checked = typedCondition(condition, node: node, owner: field.key, keys: keys, fields: byKey) {
-                typed[field.key] = checked
-                reads[field.key] = checked.fields
+        for field in declared {
+            guard let condition = field.field.showIf, let node = fieldPlaces[field.path]?.showIf else { continue }
+            if let checked = checkedCondition(condition, node: node, owner: field.path, scope: field.scope, repeats: field.repeats,
+                                              keys: keys, keySet: keySet, fields: byKey, repeatPaths: repeatPaths) {
+                typed[field.path] = checked.written
+                reads[field.path] = checked.resolved.fields
             }
         }
         // Each cycle is reported once, at the first of its fields in form
         // order.
         var settled: Set<String> = []
-        for field in fields where reads[field.key] != nil && !settled.contains(field.key) {
-            guard let cycle = FieldVisibility.cycle(from: field.key, reads: reads) else { continue }
+        for field in declared where reads[field.path] != nil && !settled.contains(field.path) {
+            guard let cycle = FieldVisibility.cycle(from: field.path, reads: reads) else { continue }
             settled.formUnion(cycle)
             let chain = cycle.map { "`\($0)`" }.joined(separator: " → ")
-            report(fieldPlaces[field.key]?.showIf, "`show_if` conditions form a cycle: \(chain); each field would be shown only while another of them is")
+            report(fieldPlaces[field.path]?.showIf, "`show_if` conditions form a cycle: \(chain); each field would be shown only while another of them is")
         }
-        var result = spec
-        for page in result.pages.indices {
-            for row in result.pages[page].rows.indices {
-                for index in result.pages[page].rows[row].fields.indices {
-                    let key = result.pages[page].rows[row].fields[index].key
-                    if let condition = typed[key] { result.pages[page].rows[row].fields[index].showIf = condition }
+        // A group's condition is looked up from the group outwards.
+        var groupTyped: [String: ShowCondition] = [:]
+        for group in spec.declaredGroups {
+            guard let condition = group.group.showIf, let node = groupPlaces[group.path]?.showIf else { continue }
+            let repeats = group.group.isRepeat ? group.repeats + [group.path] : group.repeats
+            if let checked = checkedCondition(condition, node: node, owner: group.path, scope: group.path, repeats: repeats,
+                                              keys: keys, keySet: keySet, fields: byKey, repeatPaths: repeatPaths) {
+                groupTyped[group.path] = checked.written
+            }
+        }
+        func typedItems(_ items: [FormItemSpec], scope: String) -> [FormItemSpec] {
+            items.map { item in
+                switch item {
+                case .row(var row):
+                    for index in row.fields.indices {
+                        if let condition = typed[FieldPath.join(scope, row.fields[index].key)] { row.fields[index].showIf = condition }
+                    }
+                    return .row(row)
+                case .group(var group):
+                    let path = FieldPath.join(scope, group.key)
+                    if let condition = groupTyped[path] { group.showIf = condition }
+                    if let condition = typed[path] { group.listField?.showIf = condition }
+                    group.items = typedItems(group.items, scope: path)
+                    return .group(group)
                 }
             }
         }
+        var result = spec
+        for page in result.pages.indices {
+            result.pages[page].items = typedItems(result.pages[page].items, scope: "")
+        }
         return result
+    }
+
+    /// `condition` of `owner` (a declared path), its names looked up from
+    /// `scope` outwards, checked as `typedCondition` checks it: the typed
+    /// condition with its names as written, and with them resolved; nil,
+    /// with the problems reported, when it cannot hold or reads a field
+    /// inside a repeat that `owner` is not in.
+    private mutating func checkedCondition(_ condition: ShowCondition, node: Node, owner: String, scope: String?, repeats: [String],
+                                           keys: [String], keySet: Set<String>, fields: [String: FieldSpec],
+                                           repeatPaths: [String]) -> (written: ShowCondition, resolved: ShowCondition)? {
+        var written: [String: String] = [:]
+        let resolved = scope == nil ? condition : condition.renamingFields { name in
+            let path = FieldPath.resolve(name, from: scope, in: keySet) ?? name
+            written[path] = name
+            return path
+        }
+        for read in resolved.fields {
+            if let outer = repeatPaths.first(where: { FieldPath.isWithin(read, $0) && !repeats.contains($0) }) {
+                report(node, "`show_if` of `\(owner)` reads `\(read)`, a field inside repeat `\(outer)`: a condition outside a repeat cannot read its instances' fields")
+                return nil
+            }
+        }
+        guard let checked = typedCondition(resolved, node: node, owner: owner, keys: keys, fields: fields) else { return nil }
+        return (scope == nil ? checked : checked.renamingFields { written[$0] ?? $0 }, checked)
     }
 
     /// `condition` (read from `node`) with its values as the fields they

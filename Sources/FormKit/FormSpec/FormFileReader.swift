@@ -21,8 +21,15 @@ struct FormFileReader {
     /// enough to start fixing, and a garbage file must not print megabytes.
     static let problemLimit = 20
 
-    /// Where each field was declared, for the checks across the form.
+    /// Where each field was declared, by declared path (`contact.phone`,
+    /// `children.name`), for the checks across the form.
     var fieldPlaces: [String: (key: Node, showIf: Node?)] = [:]
+    /// Where each group and repeat was declared, by declared path.
+    var groupPlaces: [String: (key: Node, showIf: Node?)] = [:]
+    /// The declared path of the group being read ("" at a page's top).
+    private var scope = ""
+    /// How deep the group being read is (0 at a page's top).
+    private var depth = 0
     /// Where each page key was declared.
     private var pagePlaces: [String: Node] = [:]
     /// Rows read so far, across pages: the store numbers rows up to
@@ -131,12 +138,107 @@ struct FormFileReader {
                 title = given
             }
         }
-        var rows: [RowSpec] = []
-        if let list = properties["rows"], let items = sequence(list, "rows", shape: "a list of rows") {
-            for item in items { if let row = row(item) { rows.append(row) } }
-        }
+        let items = properties["rows"].map { self.items($0) } ?? []
         guard let key else { return nil }
-        return PageSpec(key: key, title: title, rows: rows)
+        return PageSpec(key: key, title: title, items: items)
+    }
+
+    /// The rows, groups and repeats of a `rows` list.
+    private mutating func items(_ list: Node) -> [FormItemSpec] {
+        guard let nodes = sequence(list, "rows", shape: "a list of rows, groups and repeats") else { return [] }
+        var items: [FormItemSpec] = []
+        for node in nodes {
+            if Self.child(node, "group") != nil || Self.child(node, "repeat") != nil {
+                if let group = group(node) { items.append(.group(group)) }
+            } else if let row = row(node) {
+                items.append(.row(row))
+            }
+        }
+        return items
+    }
+
+    /// A group (`group: KEY`) or repeat (`repeat: KEY`) and what it holds.
+    private mutating func group(_ node: Node) -> GroupSpec? {
+        let isRepeat = Self.child(node, "repeat") != nil
+        let kind = isRepeat ? "repeat" : "group"
+        if isRepeat, let other = Self.child(node, "group") {
+            report(other, "an item is a `group` or a `repeat`, not both")
+            return nil
+        }
+        guard let properties = mapping(node, "a \(kind)", known: isRepeat ? FormFileProperties.Known.repeat : FormFileProperties.Known.group,
+                                       shape: "a mapping with `\(kind)` (its key), `title` and `rows`") else { return nil }
+        let key = self.key(properties, kind: kind, property: kind)
+        if depth >= FormGroup.maximumDepth {
+            report(properties[kind], "groups and repeats nest at most \(FormGroup.maximumDepth) deep; this one is \(depth + 1) deep")
+            return nil
+        }
+        let path = FieldPath.join(scope, key ?? "")
+        if let key, let keyNode = properties[kind] {
+            if let first = fieldPlaces[path] ?? groupPlaces[path] {
+                report(keyNode, "duplicate key `\(key)`: a field, group or repeat of that key is already declared here, at \(Self.place(first.key))")
+            } else {
+                groupPlaces[path] = (keyNode, properties["show_if"])
+            }
+        }
+        var group = GroupSpec(key: key ?? "", isRepeat: isRepeat)
+        if let title = text(properties, "title") {
+            if title.isEmpty { report(properties["title"], "a \(kind)'s `title` cannot be empty (leave it out for none)") } else { group.title = title }
+        }
+        if let hint = text(properties, "hint") {
+            if hint.isEmpty { report(properties["hint"], "`hint` cannot be empty (leave it out for none)") } else { group.hint = hint }
+        }
+        if let condition = properties["show_if"] { group.showIf = self.condition(condition) }
+        if isRepeat {
+            group.minCount = count(properties, "min_count") ?? 0
+            group.maxCount = count(properties, "max_count")
+            group.unique = bool(properties, "unique") ?? false
+            group.itemTitle = text(properties, "item_title")
+            group.addLabel = text(properties, "add_label")
+            let most = RepeatRules.maximumCount
+            if group.minCount > most {
+                report(properties["min_count"], "`min_count` \(group.minCount) is too large: a repeat holds at most \(most) instances")
+            }
+            if let maximum = group.maxCount {
+                if maximum == 0 || maximum > most {
+                    report(properties["max_count"], "`max_count` must be 1 to \(most), not \(maximum)")
+                } else if group.minCount > maximum {
+                    report(properties["min_count"], "`min_count` \(group.minCount) is above `max_count` \(maximum): no number of instances could pass")
+                }
+            }
+            for name in ["item_title", "add_label"] where properties[name] != nil && text(properties, name)?.isEmpty == true {
+                report(properties[name], "`\(name)` cannot be empty (leave it out for the default)")
+            }
+        }
+        let saved = (scope, depth)
+        (scope, depth) = (path, depth + 1)
+        defer { (scope, depth) = saved }
+        if let fieldNode = properties["field"] {
+            if properties["rows"] != nil {
+                report(fieldNode, "a repeat has `rows` or `field` (a list of one field's values), not both")
+            }
+            // A list's value has the instance's own path (`nicknames.2`),
+            // so its field is declared at the repeat's path.
+            scope = saved.0
+            group.listField = listField(fieldNode, path: path)
+        } else if let rows = properties["rows"] {
+            group.items = items(rows)
+        } else {
+            report(node, "a \(kind) needs `rows`\(isRepeat ? " (or `field`, for a list)" : ""): what it holds")
+        }
+        guard key != nil else { return nil }
+        return group
+    }
+
+    /// A list's one field, declared at the list's own path.
+    private mutating func listField(_ node: Node, path: String) -> FieldSpec? {
+        let before = fieldPlaces.count
+        guard let field = field(node) else { return nil }
+        // `field` recorded it under its key; a list's value is named by the
+        // list's path.
+        if fieldPlaces.count > before, let place = fieldPlaces.removeValue(forKey: FieldPath.join(scope, field.key)) {
+            fieldPlaces[path] = place
+        }
+        return field
     }
 
     private mutating func row(_ node: Node) -> RowSpec? {
@@ -183,10 +285,11 @@ struct FormFileReader {
                                        shape: "a mapping with `key`, `label` and rules") else { return nil }
         let key = self.key(properties, kind: "field")
         if let key, let keyNode = properties["key"] {
-            if let first = fieldPlaces[key] {
-                report(keyNode, "duplicate field key `\(key)`: a field of that key is already declared at \(Self.place(first.key))")
+            let path = FieldPath.join(scope, key)
+            if let first = fieldPlaces[path] ?? groupPlaces[path] {
+                report(keyNode, "duplicate field key `\(key)`: a field\(scope.isEmpty ? "" : ", group or repeat") of that key is already declared\(scope.isEmpty ? "" : " here") at \(Self.place(first.key))")
             } else {
-                fieldPlaces[key] = (keyNode, properties["show_if"])
+                fieldPlaces[path] = (keyNode, properties["show_if"])
             }
         }
         var rules = FieldSpec.defaultRules
@@ -266,17 +369,17 @@ struct FormFileReader {
     }
 
     /// A key (`key` of a page or a field): text the store accepts as a key.
-    private mutating func key(_ properties: FormFileProperties, kind: String) -> String? {
-        guard let node = properties["key"] else {
-            report(properties.owner, "a \(kind) needs `key`: 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
+    private mutating func key(_ properties: FormFileProperties, kind: String, property: String = "key") -> String? {
+        guard let node = properties[property] else {
+            report(properties.owner, "a \(kind) needs `\(property)`: 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
             return nil
         }
         guard case .scalar(let scalar) = node, FormFileScalars.tagName(node) == .str else {
-            report(node, "a \(kind)'s `key` must be text starting with a letter, not \(FormFileScalars.describe(node))")
+            report(node, "a \(kind)'s `\(property)` must be text starting with a letter, not \(FormFileScalars.describe(node))")
             return nil
         }
         guard (try? FieldInput.checkKey(scalar.string, kind: kind)) != nil else {
-            report(node, "`key` \"\(FormFileScalars.excerpt(scalar.string))\" is not a \(kind) key: 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
+            report(node, "`\(property)` \"\(FormFileScalars.excerpt(scalar.string))\" is not a \(kind) key: 1 to 64 ASCII letters, digits, '_' or '-', starting with a letter")
             return nil
         }
         return scalar.string
@@ -357,4 +460,24 @@ struct FormFileReader {
 
     /// A number as the writer prints it (`540`, `540.5`).
     static func format(_ number: Double) -> String { FormFileText.number(number) }
+}
+
+extension FormFileReader {
+    /// What one instance of a repeat holds, read from the JSON that
+    /// `FormSpec.body(of:at:)` wrote: its items, or a list's field; nil when
+    /// the text is not such a body (a hand edit in `sqlite3`).
+    static func body(_ text: String) -> (items: [FormItemSpec], field: FieldSpec?)? {
+        guard let node = try? Yams.compose(yaml: text), case .mapping = node else { return nil }
+        var reader = FormFileReader(file: "body")
+        let body: (items: [FormItemSpec], field: FieldSpec?)
+        if let field = child(node, "field") {
+            guard let spec = reader.field(field) else { return nil }
+            body = ([], spec)
+        } else if let rows = child(node, "rows") {
+            body = (reader.items(rows), nil)
+        } else {
+            return nil
+        }
+        return reader.problems.isEmpty ? body : nil
+    }
 }

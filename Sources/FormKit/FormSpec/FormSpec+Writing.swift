@@ -10,7 +10,7 @@ extension FormSpec {
     /// could take it for something else (`yes`, `null`, `1.0`, `#`, leading
     /// spaces, line breaks…).
     public func yaml() -> String {
-        let types = fieldTypes
+        let types = FieldTypes(self)
         var out = ""
         if !title.isEmpty { out += "title: \(FormFileText.yaml(title))\n" }
         if direction != .leftToRight { out += "direction: \(direction.rawValue)\n" }
@@ -20,29 +20,64 @@ extension FormSpec {
         for page in pages {
             out += "  - key: \(FormFileText.yaml(page.key))\n"
             if page.title != page.key { out += "    title: \(FormFileText.yaml(page.title))\n" }
-            if page.rows.isEmpty { continue }
-            out += "    rows:\n"
-            for row in page.rows {
-                out += "      - " + Self.rowProperties(row).map { "\($0): \($1)" }.joined(separator: "\n        ") + "\n"
+            if page.items.isEmpty { continue }
+            out += "    rows:\n" + Self.yamlItems(page.items, indent: 6, scope: nil, types: types)
+        }
+        return out
+    }
+
+    /// Items of a `rows` list in YAML, each starting `- ` at `indent` spaces.
+    private static func yamlItems(_ items: [FormItemSpec], indent: Int, scope: String?, types: FieldTypes) -> String {
+        let pad = String(repeating: " ", count: indent)
+        var out = ""
+        for item in items {
+            switch item {
+            case .row(let row):
+                out += pad + "- " + rowProperties(row).map { "\($0): \($1)" }.joined(separator: "\n\(pad)  ") + "\n"
                 if row.fields.isEmpty { continue }
-                out += "        fields:\n"
+                out += pad + "  fields:\n"
                 for field in row.fields {
-                    let properties = Self.fieldProperties(field, types: types, json: false)
-                    out += "          - {" + properties.map { "\($0): \($1)" }.joined(separator: ", ") + "}\n"
+                    let properties = fieldProperties(field, types: types, scope: scope, json: false)
+                    out += pad + "    - {" + properties.map { "\($0): \($1)" }.joined(separator: ", ") + "}\n"
+                }
+            case .group(let group):
+                let path = FieldPath.join(scope ?? "", group.key)
+                out += pad + "- " + groupProperties(group, types: types, scope: path, json: false)
+                    .map { "\($0): \($1)" }.joined(separator: "\n\(pad)  ") + "\n"
+                if let field = group.listField {
+                    let properties = fieldProperties(field, types: types, scope: path, json: false)
+                    out += pad + "  field: {" + properties.map { "\($0): \($1)" }.joined(separator: ", ") + "}\n"
+                } else {
+                    out += pad + "  rows:" + (group.items.isEmpty ? " []\n" : "\n" + yamlItems(group.items, indent: indent + 4, scope: path, types: types))
                 }
             }
         }
         return out
     }
 
+    /// A group's properties other than what it holds, in the order files
+    /// show them, those at their defaults left out.
+    private static func groupProperties(_ group: GroupSpec, types: FieldTypes, scope: String, json: Bool) -> [(String, String)] {
+        func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
+        var properties = [(group.isRepeat ? "repeat" : "group", text(group.key))]
+        if let title = group.title { properties.append(("title", text(title))) }
+        if let hint = group.hint { properties.append(("hint", text(hint))) }
+        if group.isRepeat {
+            if let itemTitle = group.itemTitle { properties.append(("item_title", text(itemTitle))) }
+            if let addLabel = group.addLabel { properties.append(("add_label", text(addLabel))) }
+            if group.minCount != 0 { properties.append(("min_count", String(group.minCount))) }
+            if let maxCount = group.maxCount { properties.append(("max_count", String(maxCount))) }
+            if group.unique { properties.append(("unique", "true")) }
+        }
+        if let condition = group.showIf { properties.append(("show_if", conditionText(condition, types: types, scope: scope, json: json))) }
+        return properties
+    }
+
     /// The form as a JSON form file, with the same properties as `yaml()`:
     /// two-space indentation, each field on one line. Deterministic, and read
     /// back by `decode` as this exact spec.
     public func json() -> String {
-        func object(_ properties: [(String, String)]) -> String {
-            "{" + properties.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
-        }
-        let types = fieldTypes
+        let types = FieldTypes(self)
         var top: [String] = []
         if !title.isEmpty { top.append("  \"title\": \(FormFileText.quoted(title))") }
         if direction != .leftToRight { top.append("  \"direction\": \(FormFileText.quoted(direction.rawValue))") }
@@ -51,16 +86,8 @@ extension FormSpec {
         let pageTexts = pages.map { page -> String in
             var lines = ["      \"key\": \(FormFileText.quoted(page.key))"]
             if page.title != page.key { lines.append("      \"title\": \(FormFileText.quoted(page.title))") }
-            if !page.rows.isEmpty {
-                let rowTexts = page.rows.map { row -> String in
-                    var rowLines = Self.rowProperties(row).map { "          \"\($0)\": \($1)" }
-                    if !row.fields.isEmpty {
-                        let fields = row.fields.map { "            " + object(Self.fieldProperties($0, types: types, json: true)) }
-                        rowLines.append("          \"fields\": [\n" + fields.joined(separator: ",\n") + "\n          ]")
-                    }
-                    return "        {\n" + rowLines.joined(separator: ",\n") + "\n        }"
-                }
-                lines.append("      \"rows\": [\n" + rowTexts.joined(separator: ",\n") + "\n      ]")
+            if !page.items.isEmpty {
+                lines.append("      \"rows\": " + Self.jsonItems(page.items, indent: 6, scope: nil, types: types))
             }
             return "    {\n" + lines.joined(separator: ",\n") + "\n    }"
         }
@@ -68,11 +95,72 @@ extension FormSpec {
         return "{\n" + top.joined(separator: ",\n") + "\n}\n"
     }
 
-    /// Each field's type, for writing the values conditions compare with.
-    private var fieldTypes: [String: FieldType] {
+    /// What one instance of repeat `group` (declared at `path`) holds, as
+    /// a form file's JSON on one line: `{"rows": [...]}`, or `{"field":
+    /// {...}}` for a list; its conditions as written, looked up from the
+    /// instance. `GroupSpec.readingBody` reads it back.
+    static func body(of group: GroupSpec, at path: String) -> String {
+        let types = FieldTypes(FormSpec(title: "", pages: [PageSpec(key: "body", title: "body", items: [.group(group)])]),
+                               prefix: FieldPath.parent(of: path))
+        if let field = group.listField {
+            return "{\"field\": " + object(fieldProperties(field, types: types, scope: path, json: true)) + "}"
+        }
+        let rows = jsonItems(group.items, indent: 0, scope: path, types: types)
+        return "{\"rows\": " + rows.split(separator: "\n").map { $0.drop { $0 == " " } }.joined() + "}"
+    }
+
+    /// A JSON object of `properties` on one line.
+    private static func object(_ properties: [(String, String)]) -> String {
+        "{" + properties.map { "\"\($0)\": \($1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// Items of a `rows` list as a JSON array whose closing bracket is at
+    /// `indent` spaces.
+    private static func jsonItems(_ items: [FormItemSpec], indent: Int, scope: String?, types: FieldTypes) -> String {
+        guard !items.isEmpty else { return "[]" }
+        let pad = String(repeating: " ", count: indent)
+        let texts = items.map { item -> String in
+            var lines: [String]
+            switch item {
+            case .row(let row):
+                lines = rowProperties(row).map { "\(pad)    \"\($0)\": \($1)" }
+                if !row.fields.isEmpty {
+                    let fields = row.fields.map { "\(pad)      " + object(fieldProperties($0, types: types, scope: scope, json: true)) }
+                    lines.append("\(pad)    \"fields\": [\n" + fields.joined(separator: ",\n") + "\n\(pad)    ]")
+                }
+            case .group(let group):
+                let path = FieldPath.join(scope ?? "", group.key)
+                lines = groupProperties(group, types: types, scope: path, json: true).map { "\(pad)    \"\($0)\": \($1)" }
+                if let field = group.listField {
+                    lines.append("\(pad)    \"field\": " + object(fieldProperties(field, types: types, scope: path, json: true)))
+                } else {
+                    lines.append("\(pad)    \"rows\": " + jsonItems(group.items, indent: indent + 4, scope: path, types: types))
+                }
+            }
+            return "\(pad)  {\n" + lines.joined(separator: ",\n") + "\n\(pad)  }"
+        }
+        return "[\n" + texts.joined(separator: ",\n") + "\n\(pad)]"
+    }
+
+    /// Each field's type by declared path, for writing the values
+    /// conditions compare with: a condition's names are looked up from its
+    /// group outwards, as the reader looks them up.
+    private struct FieldTypes {
         var types: [String: FieldType] = [:]
-        for field in fields where field.rules.type != .text { types[field.key] = field.rules.type }
-        return types
+        var paths: Set<String> = []
+
+        /// The types of `spec`'s fields, their paths under `prefix` when given.
+        init(_ spec: FormSpec, prefix: String? = nil) {
+            for field in spec.declaredFields {
+                let path = prefix.map { FieldPath.join($0, field.path) } ?? field.path
+                paths.insert(path)
+                if field.field.rules.type != .text { types[path] = field.field.rules.type }
+            }
+        }
+
+        func type(of name: String, from scope: String?) -> FieldType {
+            types[FieldPath.resolve(name, from: scope, in: paths) ?? name] ?? .text
+        }
     }
 
     /// A row's properties other than its fields, numbers as written.
@@ -94,7 +182,7 @@ extension FormSpec {
 
     /// A field's properties in the order files show them, those at their
     /// defaults left out, for JSON (every string quoted) or YAML.
-    private static func fieldProperties(_ field: FieldSpec, types: [String: FieldType], json: Bool) -> [(String, String)] {
+    private static func fieldProperties(_ field: FieldSpec, types: FieldTypes, scope: String?, json: Bool) -> [(String, String)] {
         func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
         func typed(_ value: String, _ type: FieldType) -> String { Self.typed(value, type, json: json) }
         let rules = field.rules
@@ -133,27 +221,27 @@ extension FormSpec {
             properties.append(("default", written))
         }
         if field.isHidden { properties.append(("hidden", "true")) }
-        if let condition = field.showIf { properties.append(("show_if", conditionText(condition, types: types, json: json))) }
+        if let condition = field.showIf { properties.append(("show_if", conditionText(condition, types: types, scope: scope, json: json))) }
         return properties
     }
 
     /// A `show_if` as a flow mapping, each value written as the field it
     /// compares with takes it (`{field: age, at_least: 18}`).
-    private static func conditionText(_ condition: ShowCondition, types: [String: FieldType], json: Bool) -> String {
+    private static func conditionText(_ condition: ShowCondition, types: FieldTypes, scope: String?, json: Bool) -> String {
         func text(_ string: String) -> String { json ? FormFileText.quoted(string) : FormFileText.yaml(string) }
         func name(_ property: String) -> String { json ? "\"\(property)\"" : property }
         func leaf(_ field: String, _ test: String, _ value: String) -> String {
             "{\(name("field")): \(text(field)), \(name(test)): \(value)}"
         }
         func value(_ field: String, _ value: String) -> String {
-            let type = types[field] ?? .text
+            let type = types.type(of: field, from: scope)
             if type == .selectMultiple, let values = SelectionValue.decode(value) {
                 return "[" + values.map(text).joined(separator: ", ") + "]"
             }
             return typed(value, type, json: json)
         }
         func list(_ parts: [ShowCondition]) -> String {
-            "[" + parts.map { conditionText($0, types: types, json: json) }.joined(separator: ", ") + "]"
+            "[" + parts.map { conditionText($0, types: types, scope: scope, json: json) }.joined(separator: ", ") + "]"
         }
         return switch condition {
         case .equals(let field, let v): leaf(field, "equals", value(field, v))
@@ -164,7 +252,7 @@ extension FormSpec {
         case .atMost(let field, let v): leaf(field, "at_most", value(field, v))
         case .all(let parts): "{\(name("all")): \(list(parts))}"
         case .any(let parts): "{\(name("any")): \(list(parts))}"
-        case .not(let part): "{\(name("not")): \(conditionText(part, types: types, json: json))}"
+        case .not(let part): "{\(name("not")): \(conditionText(part, types: types, scope: scope, json: json))}"
         }
     }
 }

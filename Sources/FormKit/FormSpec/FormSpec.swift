@@ -35,25 +35,107 @@ public struct FormSpec: Hashable, Sendable {
         self.pages = pages
     }
 
-    /// Every field of the form, page after page, row after row, left to
-    /// right: the form's order.
+    /// The fields of the rows at the top of the pages (not in groups),
+    /// page after page, row after row, left to right: the form's order.
+    /// `declaredFields` has every field.
     public var fields: [FieldSpec] { pages.flatMap { $0.rows.flatMap(\.fields) } }
+
+    /// Whether any page holds a group or repeat.
+    public var hasGroups: Bool {
+        pages.contains { $0.items.contains { if case .group = $0 { true } else { false } } }
+    }
 }
 
-/// One page of a form file: a tab, holding rows.
+/// One page of a form file: a tab, holding rows, groups and repeats.
 public struct PageSpec: Hashable, Sendable {
     /// The page's key (`main`, `contact`): 1–64 ASCII letters, digits, `_` or `-`.
     public var key: String
     /// What the tab says.
     public var title: String
-    /// The page's rows, top to bottom.
-    public var rows: [RowSpec]
+    /// The page's rows, groups and repeats, top to bottom.
+    public var items: [FormItemSpec]
 
-    /// A page as given.
-    public init(key: String, title: String, rows: [RowSpec]) {
+    /// A page of rows, groups and repeats.
+    public init(key: String, title: String, items: [FormItemSpec]) {
         self.key = key
         self.title = title
-        self.rows = rows
+        self.items = items
+    }
+
+    /// A page of rows.
+    public init(key: String, title: String, rows: [RowSpec]) {
+        self.init(key: key, title: title, items: rows.map(FormItemSpec.row))
+    }
+
+    /// The rows at the top of the page (not in a group), top to bottom.
+    /// Setting them replaces those rows in place, keeping the groups.
+    public var rows: [RowSpec] {
+        get { items.compactMap { if case .row(let row) = $0 { row } else { nil } } }
+        set {
+            var rest = newValue[...]
+            items = items.compactMap { item in
+                guard case .row = item else { return item }
+                return rest.popFirst().map(FormItemSpec.row)
+            } + rest.map(FormItemSpec.row)
+        }
+    }
+}
+
+/// An item of a page's `rows`, or of a group's: a row, or a group or
+/// repeat (`group: KEY`, `repeat: KEY`).
+public enum FormItemSpec: Hashable, Sendable {
+    /// A row of fields.
+    case row(RowSpec)
+    /// A group or a repeat.
+    case group(GroupSpec)
+}
+
+/// A group (`group: KEY`, a titled block of rows) or a repeat (`repeat:
+/// KEY`, filled in once per instance; with `field:` a list of values) of a
+/// form file (DECISIONS, "Groups and repeats").
+public struct GroupSpec: Hashable, Sendable {
+    /// Its key, unique among its siblings.
+    public var key: String
+    /// Whether it is a repeat (else a group).
+    public var isRepeat: Bool
+    /// The title above its rows.
+    public var title: String?
+    /// Help text under the title.
+    public var hint: String?
+    /// Shown (with everything in it) exactly while this holds; names are
+    /// looked up from the group outwards.
+    public var showIf: ShowCondition?
+    /// Its rows, groups and repeats (empty for a list).
+    public var items: [FormItemSpec]
+    /// A list's one field (`field:`): a repeat of one value.
+    public var listField: FieldSpec?
+    /// A repeat's fewest instances.
+    public var minCount: Int
+    /// A repeat's most instances (nil: 10,000).
+    public var maxCount: Int?
+    /// No two instances may hold the same answers.
+    public var unique: Bool
+    /// Each instance's title template (`Child {index}`).
+    public var itemTitle: String?
+    /// What the Add button says.
+    public var addLabel: String?
+
+    /// A group or repeat as given.
+    public init(key: String, isRepeat: Bool = false, title: String? = nil, hint: String? = nil, showIf: ShowCondition? = nil,
+                items: [FormItemSpec] = [], listField: FieldSpec? = nil, minCount: Int = 0, maxCount: Int? = nil,
+                unique: Bool = false, itemTitle: String? = nil, addLabel: String? = nil) {
+        self.key = key
+        self.isRepeat = isRepeat
+        self.title = title
+        self.hint = hint
+        self.showIf = showIf
+        self.items = items
+        self.listField = listField
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.unique = unique
+        self.itemTitle = itemTitle
+        self.addLabel = addLabel
     }
 }
 

@@ -23,6 +23,9 @@ struct ResponseEncoder {
     private let splitColumns: [[String]?]
     /// Per column, whether CSV writes its lists as JSON arrays.
     private let arrayColumns: [Bool]
+    /// Whether some key is a path (`children.2.name`): JSON then nests
+    /// the values (`NestedJSON`).
+    private let nests: Bool
 
     init(_ export: ResponseExport) {
         self.export = export
@@ -31,6 +34,7 @@ struct ResponseEncoder {
         prologue = Array(export.prologue.utf8)
         splitColumns = export.splitColumns
         arrayColumns = export.arrayColumns
+        nests = export.keys.contains { $0.contains(".") }
         members = export.keys.map { key in
             var member: [UInt8] = []
             var key = key
@@ -117,35 +121,55 @@ struct ResponseEncoder {
         Self.appendStatus(record.status, to: &out)
         out.append(contentsOf: #"","submitted_at":"#.utf8)
         Self.appendJSONString(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
-        out.append(contentsOf: #","values":{"#.utf8)
+        out.append(contentsOf: #","values":"#.utf8)
+        if nests {
+            let tree = NestedJSON()
+            for column in record.values.indices {
+                guard let range = record.values[column] else { continue }
+                var value: [UInt8] = []
+                appendValue(record, column, range, bytes, to: &value)
+                tree.insert(String(decoding: value, as: UTF8.self), at: export.keys[column])
+            }
+            out.append(contentsOf: tree.text.utf8)
+            out.append(UInt8(ascii: "}"))
+            return
+        }
+        out.append(UInt8(ascii: "{"))
         var first = true
         for column in record.values.indices {
             guard let range = record.values[column] else { continue }
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             out.append(contentsOf: members[column])
-            if includesHidden || record.shown[column] {
-                let value = UnsafeBufferPointer(rebasing: bytes[range])
-                if record.types[column].isText {
-                    Self.appendJSONString(value, to: &out)
-                } else {
-                    // A typed answer as its JSON type (TypedJSONValue), the
-                    // choices of a select_multiple as it was answered.
-                    let text = String(decoding: value, as: UTF8.self)
-                    let rules = FieldRules(type: record.types[column])
-                    let typed = TypedJSONValue(text, rules: rules)
-                    if case .array(let values) = typed, SelectionValue.encode(values) != text {
-                        Self.appendJSONString(value, to: &out)
-                    } else {
-                        out.append(contentsOf: FormValues.json(typed).utf8)
-                    }
-                }
-            } else {
-                out.append(contentsOf: "null".utf8)
-            }
+            appendValue(record, column, range, bytes, to: &out)
         }
         out.append(UInt8(ascii: "}"))
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// Column `column`'s value as JSON: `null` when it was not shown
+    /// (unless hidden ones are included), a typed answer as its type.
+    private func appendValue(_ record: ResponseRecord, _ column: Int, _ range: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>,
+                             to out: inout [UInt8]) {
+        guard includesHidden || record.shown[column] else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        let value = UnsafeBufferPointer(rebasing: bytes[range])
+        if record.types[column].isText {
+            Self.appendJSONString(value, to: &out)
+        } else {
+            // A typed answer as its JSON type (TypedJSONValue), the
+            // choices of a select_multiple as it was answered.
+            let text = String(decoding: value, as: UTF8.self)
+            let rules = FieldRules(type: record.types[column])
+            let typed = TypedJSONValue(text, rules: rules)
+            if case .array(let values) = typed, SelectionValue.encode(values) != text {
+                Self.appendJSONString(value, to: &out)
+            } else {
+                out.append(contentsOf: FormValues.json(typed).utf8)
+            }
+        }
     }
 
     private static func appendStatus(_ status: FormResponse.Status, to out: inout [UInt8]) {

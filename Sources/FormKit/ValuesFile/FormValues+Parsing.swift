@@ -16,10 +16,12 @@ extension FormValues {
         case .csv: try CSVValuesReader.entries(of: text)
         }
         self.init(entries: read.map { ($0.key, $0.value) })
-        origins = read.map { entry in
+        func origin(_ entry: ValuesFileEntry) -> ValueOrigin {
             let place = ValuesText.place(of: entry.start, in: text.scalars)
-            return ValueOrigin(kind: entry.kind, file: file, line: place.line, column: place.column)
+            return ValueOrigin(kind: entry.kind, file: file, line: place.line, column: place.column,
+                               items: entry.items.map { ListItem(key: $0.key, value: $0.value, origin: origin($0)) })
         }
+        origins = read.map(origin)
     }
 }
 

@@ -6,6 +6,16 @@ struct ValueOrigin: Hashable, Sendable {
     var file: String
     var line: Int
     var column: Int
+    /// An array's values, each with its own path and origin: a list's
+    /// instances, when the array turns out to be one.
+    var items: [ListItem] = []
+}
+
+/// One value of a values file's array, at its path (`nicknames.2`).
+struct ListItem: Hashable, Sendable {
+    var key: String
+    var value: String
+    var origin: ValueOrigin
 }
 
 extension FormValues {
@@ -22,14 +32,15 @@ extension FormValues {
     /// no field are left to the store, which names the nearest.
     func typed(for form: FormDefinition) throws(FormKitError) -> FormValues {
         guard !origins.isEmpty else { return self }
+        let values = form.groups.isEmpty ? self : listsExpanded(for: form)
         var rulesByKey: [String: FieldRules] = [:]
         for field in form.fields where rulesByKey[field.key] == nil { rulesByKey[field.key] = field.rules }
-        var typed = self
+        var typed = values
         var problems: [FileProblem] = []
-        for index in entries.indices {
-            let (key, value) = entries[index]
-            guard let rules = rulesByKey[key], index < origins.count else { continue }
-            let origin = origins[index]
+        for index in values.entries.indices {
+            let (key, value) = values.entries[index]
+            guard let rules = rulesByKey[key], index < values.origins.count else { continue }
+            let origin = values.origins[index]
             switch Self.input(value, kind: origin.kind, rules: rules) {
             case .success(let input): typed.entries[index].value = input
             case .failure(let refusal):
@@ -117,6 +128,7 @@ extension ValuesFileEntry.Kind {
         case .null: "null"
         case .list: "an array"
         case .csv: "text"
+        case .instances: "an array of objects"
         }
     }
 }

@@ -1,3 +1,5 @@
+import FormModel
+
 /// Reads a values file in JSON, as `formctl values` writes it: one object
 /// whose members are key → value (RFC 8259): a string, or for a typed
 /// field a number, `true`/`false`, an array of strings or `null`.
@@ -36,43 +38,89 @@ struct JSONValuesReader {
         guard first == "{" else {
             throw text.refusal(index, "\(found()) where the object of values should start; a values file in JSON is one object of key → string, such as {\"first\": \"Ada\"}")
         }
+        let entries = try object(prefix: "", depth: 0)
+        skipWhitespace()
+        if current != nil {
+            throw text.refusal(index, "\(found()) after the object; a values file in JSON is one object")
+        }
+        return entries
+    }
+
+    /// The deepest objects and arrays nest in a values file: groups and
+    /// repeats nest 8 deep, each at most an array and an object.
+    static let maximumDepth = 2 * FormGroup.maximumDepth + 1
+
+    /// The members of the object whose `{` is under the cursor, each named
+    /// by `prefix`, a dot and its key (its key alone at the top).
+    private mutating func object(prefix: String, depth: Int) throws(FormKitError) -> [ValuesFileEntry] {
         index += 1
         var entries: [ValuesFileEntry] = []
         var seen: [String: Int] = [:]
         skipWhitespace()
         if current == "}" {
             index += 1
-        } else {
-            members: while true {
-                skipWhitespace()
-                guard current == "\"" else {
-                    throw text.refusal(index, "\(found()) where a key in quotes should be")
-                }
-                let keyStart = index
-                let key = try string()
-                if let earlier = seen[key] {
-                    let place = ValuesText.place(of: earlier, in: scalars)
-                    throw text.refusal(keyStart, "the key \(ValuesText.quoted(key)) is given twice (first at line \(place.line), column \(place.column))")
-                }
-                seen[key] = keyStart
-                skipWhitespace()
-                guard current == ":" else { throw text.refusal(index, "\(found()) where a colon (:) should follow the key") }
-                index += 1
-                skipWhitespace()
-                entries.append(try value(of: key))
-                skipWhitespace()
-                switch current {
-                case ",": index += 1
-                case "}": index += 1; break members
-                default: throw text.refusal(index, "\(found()) where a comma (,) or the end of the object (}) should be")
-                }
+            return entries
+        }
+        while true {
+            skipWhitespace()
+            guard current == "\"" else {
+                throw text.refusal(index, "\(found()) where a key in quotes should be")
+            }
+            let keyStart = index
+            let key = try string()
+            if let earlier = seen[key] {
+                let place = ValuesText.place(of: earlier, in: scalars)
+                throw text.refusal(keyStart, "the key \(ValuesText.quoted(key)) is given twice (first at line \(place.line), column \(place.column))")
+            }
+            seen[key] = keyStart
+            skipWhitespace()
+            guard current == ":" else { throw text.refusal(index, "\(found()) where a colon (:) should follow the key") }
+            index += 1
+            skipWhitespace()
+            entries.append(contentsOf: try values(of: FieldPath.join(prefix, key), depth: depth))
+            skipWhitespace()
+            switch current {
+            case ",": index += 1
+            case "}": index += 1; return entries
+            default: throw text.refusal(index, "\(found()) where a comma (,) or the end of the object (}) should be")
             }
         }
-        skipWhitespace()
-        if current != nil {
-            throw text.refusal(index, "\(found()) after the object; a values file in JSON is one object")
+    }
+
+    /// The entries of member `key`'s value: one for a scalar or an array of
+    /// values; a group's object gives its members (`contact.phone`); a
+    /// repeat's array of objects gives an `instances` entry, then each
+    /// object's members (`children.2.name`).
+    private mutating func values(of key: String, depth: Int) throws(FormKitError) -> [ValuesFileEntry] {
+        guard current == "{" || current == "[" else { return [try value(of: key)] }
+        guard depth < Self.maximumDepth else {
+            throw text.refusal(index, "the value of \(ValuesText.quoted(key)) nests more than \(Self.maximumDepth) objects and arrays deep; groups and repeats nest at most \(FormGroup.maximumDepth) deep")
         }
-        return entries
+        if current == "{" { return try object(prefix: key, depth: depth + 1) }
+        let start = index
+        var ahead = index + 1
+        while ahead < scalars.count, [" ", "\t", "\n", "\r"].contains(scalars[ahead]) { ahead += 1 }
+        guard ahead < scalars.count, scalars[ahead] == "{" else { return [try value(of: key)] }
+        index += 1
+        var entries = [ValuesFileEntry(key: key, value: "0", kind: .instances, start: start)]
+        var count = 0
+        while true {
+            skipWhitespace()
+            guard current == "{" else {
+                throw text.refusal(index, "\(found()) in the list of \(ValuesText.quoted(key)); a repeat's instances are objects, such as [{\"name\": \"Ada\"}]")
+            }
+            count += 1
+            entries.append(contentsOf: try object(prefix: key + "." + String(count), depth: depth + 1))
+            skipWhitespace()
+            switch current {
+            case ",": index += 1
+            case "]":
+                index += 1
+                entries[0].value = String(count)
+                return entries
+            default: throw text.refusal(index, "\(found()) where a comma (,) or the end of the list (]) should be")
+            }
+        }
     }
 
     /// JSON's whitespace: space, tab, LF, CR.
@@ -120,18 +168,24 @@ struct JSONValuesReader {
                 index += 1
                 return ValuesFileEntry(key: key, value: "", kind: .list, start: start)
             }
+            // Strings are a selection's choices; any value is a list's
+            // (`FormValues.listsExpanded`), one per instance.
+            var items: [ValuesFileEntry] = []
             while true {
                 skipWhitespace()
-                guard current == "\"" else {
-                    throw text.refusal(index, "\(found()) in the list of \(ValuesText.quoted(key)); a list holds choice values as strings, such as [\"cheese\", \"olives\"]")
+                guard let next = current, next != "{", next != "[" else {
+                    throw text.refusal(index, "\(found()) in the list of \(ValuesText.quoted(key)); a list holds choice values as strings, such as [\"cheese\", \"olives\"], or a list's values")
                 }
-                values.append(try string())
+                let item = try value(of: key + "." + String(items.count + 1))
+                items.append(item)
+                if item.kind == .string { values.append(item.value) }
                 skipWhitespace()
                 switch current {
                 case ",": index += 1
                 case "]":
                     index += 1
-                    return ValuesFileEntry(key: key, value: SelectionValue.encode(values), kind: .list, start: start)
+                    let encoded = values.count == items.count ? SelectionValue.encode(values) : SelectionValue.encode(items.map(\.value))
+                    return ValuesFileEntry(key: key, value: encoded, kind: .list, start: start, items: items)
                 default: throw text.refusal(index, "\(found()) where a comma (,) or the end of the list (]) should be")
                 }
             }

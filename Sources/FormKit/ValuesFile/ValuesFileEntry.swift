@@ -17,6 +17,9 @@ public struct ValuesFileEntry: Hashable, Sendable {
         case list
         /// A CSV cell: text the field's type parses, as `set` does.
         case csv
+        /// A JSON array of objects: a repeat's instances, the value their
+        /// count (their members are entries of their own, `children.2.name`).
+        case instances
     }
 
     /// The field's key.
@@ -26,4 +29,7 @@ public struct ValuesFileEntry: Hashable, Sendable {
     public var kind: Kind
     /// Where the value starts, as an index into the file's scalars.
     var start: Int
+    /// A JSON array's values, each an entry of the list's path and its
+    /// number (`nicknames.2`): a list's instances, when the array is one.
+    var items: [ValuesFileEntry] = []
 }

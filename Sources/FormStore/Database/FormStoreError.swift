@@ -89,6 +89,10 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// `responses`: the ids of the responses holding such answers, in
     /// order (complete ones and drafts). Nothing was written.
     case valuesNotKept(key: String, reasons: [String], valueNotKept: Bool, responses: [Int64])
+    /// A repeat's instances cannot change so (`formctl repeat`): `path`
+    /// names no repeat or no instance, or the change would take the repeat
+    /// past its `max_count` or below its `min_count`; `reason` says which.
+    case instancesRefused(path: String, reason: String)
     /// A tab bar height outside `TabBarSettings.heightRange`.
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -200,6 +204,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "the tab bar cannot be \(Points.format(height)) points high: its height must be within \(Points.format(range.lowerBound))…\(Points.format(range.upperBound))"
         case .invalidValue(let key, let reason):
             "invalid input for '\(key)': \(reason)"
+        case .instancesRefused(let path, let reason):
+            "\(path): \(reason)"
         case .unknownResponse(let id, let existing):
             if let existing {
                 existing.lowerBound == existing.upperBound

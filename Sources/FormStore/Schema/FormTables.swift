@@ -69,13 +69,19 @@ enum FormTables {
         let form = try Row.fetchOne(db.cachedStatement(
             sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "")\(hasLanguage ? ", language" : "") FROM form WHERE id = 1"))
         let (template, minimapWidth) = try formRow(from: form)
-        let rows = try rows(db)
+        var rows = try rows(db)
         let (selectedPage, tabBar) = try pageSettings(from: form)
+        // A flat form's one extra read: its empty `form_group`.
+        let groups = schemaVersion >= GroupTable.version ? try GroupTable.groups(db) : []
+        if !groups.isEmpty {
+            let rowGroups = try GroupTable.rowGroups(db)
+            for index in rows.indices { rows[index].group = rowGroups[rows[index].number] }
+        }
         return FormDefinition(
             titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth,
             pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar,
             direction: hasDirection ? try direction(from: form) : .leftToRight,
-            language: hasLanguage ? try language(from: form) : FormDefinition.defaultLanguage)
+            language: hasLanguage ? try language(from: form) : FormDefinition.defaultLanguage, groups: groups)
     }
 
     /// The migration that adds the form's language (0011_form_language).
@@ -515,6 +521,10 @@ enum FormTables {
         }
         for field in definition.fields {
             try insert(field, db)
+        }
+        if !definition.groups.isEmpty {
+            try GroupTable.write(definition.groups, db)
+            try GroupTable.writeRowGroups(definition.rows, db)
         }
     }
 

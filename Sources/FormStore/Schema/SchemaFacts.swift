@@ -19,13 +19,13 @@ struct SchemaFacts {
     /// them. A list, not a `[Int: Set<String>]`: every open reads it, and a
     /// dictionary keyed by Int would cost the process a first look-up of
     /// that generic type (~150k instructions).
-    static let addedTables: [(version: Int, tables: Set<String>)] = [(3, ["page"]), (6, ["response", "answer"]), (8, ["field_choice"])]
+    static let addedTables: [(version: Int, tables: Set<String>)] = [(3, ["page"]), (6, ["response", "answer"]), (8, ["field_choice"]), (13, ["form_group"])]
 
     /// The tables a formctl database of schema `version` holds.
     static func formTables(version: Int) -> Set<String> {
         addedTables.filter { $0.version <= version }.reduce(formTables) { $0.union($1.tables) }
     }
-    static let formViews: Set<String> = ["field_estimate"]
+    static let formViews: Set<String> = ["field_estimate", "form_values", "response_values"]
 
     /// A row of `schema_migration`.
     struct Applied: Hashable {

@@ -24,12 +24,29 @@ extension FormDatabase {
     /// (states, colours, the minimap) is computed once, at the end.
     ///
     /// Returns the fields removed that held values.
+    ///
+    /// With `valuesFromTarget`, the values are `target`'s instead (a
+    /// repeat's instances renumbered, or a new one's defaults), and fields
+    /// it lacks go with theirs, into `history`.
     @discardableResult
-    public func replaceStructure(prune: Bool, _ target: (FormDefinition) throws(FormStoreError) -> FormDefinition?)
+    public func replaceStructure(prune: Bool, valuesFromTarget: Bool = false,
+                                 _ target: (FormDefinition) throws(FormStoreError) -> FormDefinition?)
         throws(FormStoreError) -> [HeldValue] {
         try write { db in
             let current = try FormTables.definition(db)
             guard var wanted = try target(current) else { return [] }
+            if valuesFromTarget {
+                try StructureWriter.write(from: current, to: wanted, db)
+                var values: [String: String] = [:]
+                for field in current.fields { values[field.key] = field.value }
+                let update = try db.cachedStatement(sql: "UPDATE field SET value = ? WHERE key = ?")
+                for field in wanted.fields {
+                    if let before = values[field.key], !before.isScalarEqual(to: field.value) {
+                        try update.execute(arguments: [field.value, field.key])
+                    }
+                }
+                return []
+            }
             // The values are the store's: a form file carries none.
             var values: [String: String] = [:]
             values.reserveCapacity(current.fields.count)

@@ -28,6 +28,10 @@ enum StructureWriter {
         for number in rows.removed {
             try delete.execute(arguments: [number])
         }
+        if !current.groups.isEmpty || !target.groups.isEmpty {
+            try GroupTable.writeRowGroups(target.rows, db)
+            if current.groups != target.groups { try GroupTable.write(target.groups, db) }
+        }
     }
 
     // MARK: The form row

@@ -90,7 +90,7 @@ final class Sandbox: @unchecked Sendable {
                  timeout: TimeInterval = 60) throws -> ProcessResult {
         var arguments = arguments
         if useDB, !arguments.isEmpty {
-            let subcommandWords = ["field", "row", "page"].contains(arguments[0]) ? 2 : 1
+            let subcommandWords = ["field", "row", "page", "repeat"].contains(arguments[0]) ? 2 : 1
             arguments.insert(contentsOf: ["--db", db ?? self.db], at: min(subcommandWords, arguments.count))
         }
         return try Formctl.run(arguments, stdin: stdin, environment: environment, in: folder ?? self.folder, timeout: timeout)

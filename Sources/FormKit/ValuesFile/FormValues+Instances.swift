@@ -1,0 +1,48 @@
+import FormModel
+
+extension FormValues {
+    /// How many instances a values file lists for each repeat it names
+    /// (`children: [{…}, {…}]` is 2; a list's `["a", "b"]` is 2; `[]` is 0),
+    /// by path; `repeats` are the form's repeats' declared paths (numbers
+    /// left out: `households.members`).
+    func instanceCounts(repeats: Set<String>) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (index, entry) in entries.enumerated() where index < origins.count {
+            let origin = origins[index]
+            switch origin.kind {
+            case .instances:
+                counts[entry.key] = Int(entry.value) ?? 0
+            case .list where repeats.contains(FieldPath.declared(entry.key)):
+                counts[entry.key] = origin.items.count
+            default:
+                break
+            }
+        }
+        return counts
+    }
+
+    /// Whether the file lists instances of anything (an array of objects).
+    var listsInstances: Bool { origins.contains { $0.kind == .instances } }
+
+    /// The values with a list's array given as one value per instance
+    /// (`nicknames.1`, `nicknames.2`) and the counts of instances left out:
+    /// what `form`'s fields take.
+    func listsExpanded(for form: FormDefinition) -> FormValues {
+        let lists = Set(form.groups.filter { $0.repeatRules?.isList == true }.map(\.path))
+        var result = FormValues(entries: [])
+        for index in entries.indices {
+            let origin = index < origins.count ? origins[index] : nil
+            if origin?.kind == .instances { continue }
+            if let origin, origin.kind == .list, lists.contains(entries[index].key) {
+                for item in origin.items {
+                    result.entries.append((item.key, item.value))
+                    result.origins.append(item.origin)
+                }
+                continue
+            }
+            result.entries.append(entries[index])
+            if let origin { result.origins.append(origin) }
+        }
+        return result
+    }
+}

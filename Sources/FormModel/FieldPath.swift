@@ -1,0 +1,81 @@
+/// Paths of fields, groups and instances: keys joined by `.`, with an
+/// instance's 1-based number after its repeat's key (`contact.phone`,
+/// `children.2.name`). A top-level field's path is its key.
+public enum FieldPath {
+    /// The separator between a path's segments.
+    public static let separator: Character = "."
+
+    /// `parent` and `child` joined (`child` alone when `parent` is empty).
+    public static func join(_ parent: String, _ child: String) -> String {
+        parent.isEmpty ? child : parent + "." + child
+    }
+
+    /// The path without its last segment; nil for a single segment.
+    public static func parent(of path: String) -> String? {
+        guard let dot = path.lastIndex(of: separator) else { return nil }
+        return String(path[..<dot])
+    }
+
+    /// The last segment.
+    public static func last(of path: String) -> String {
+        guard let dot = path.lastIndex(of: separator) else { return path }
+        return String(path[path.index(after: dot)...])
+    }
+
+    /// The segments.
+    public static func segments(of path: String) -> [Substring] {
+        path.split(separator: separator, omittingEmptySubsequences: false)
+    }
+
+    /// Whether `path` is `ancestor` or lies inside it.
+    public static func isWithin(_ path: String, _ ancestor: String) -> Bool {
+        path == ancestor || (path.hasPrefix(ancestor) && path.dropFirst(ancestor.count).first == separator)
+    }
+
+    /// The paths a name written in a condition inside `scope` may mean,
+    /// nearest first, as a name in a block of code is looked up: inside
+    /// `children.2`, `age` is `children.2.age`, then `children.age`, then
+    /// `age`.
+    public static func candidates(for name: String, from scope: String?) -> [String] {
+        var result: [String] = []
+        var current = scope
+        while let here = current {
+            result.append(join(here, name))
+            current = parent(of: here)
+        }
+        result.append(name)
+        return result
+    }
+
+    /// `name` as written in a condition inside `scope`, looked up among
+    /// `keys` (`candidates(for:from:)`); nil when none names a field.
+    public static func resolve(_ name: String, from scope: String?, in keys: Set<String>) -> String? {
+        candidates(for: name, from: scope).first { keys.contains($0) }
+    }
+
+    /// The shortest name that, written in a condition inside `scope`,
+    /// resolves to `path` among `keys` (the path itself when no shorter one does).
+    public static func relativeName(of path: String, from scope: String?, in keys: Set<String>) -> String {
+        var ancestors: [String] = []
+        var current = scope
+        while let here = current {
+            ancestors.append(here)
+            current = parent(of: here)
+        }
+        for ancestor in ancestors where path.hasPrefix(ancestor + ".") {
+            let name = String(path.dropFirst(ancestor.count + 1))
+            if resolve(name, from: scope, in: keys) == path { return name }
+        }
+        return path
+    }
+}
+
+extension FieldPath {
+    /// `path` without its instance numbers: the path a field, group or
+    /// repeat is declared at (`households.2.members.3.age` is
+    /// `households.members.age`).
+    public static func declared(_ path: String) -> String {
+        guard path.contains(where: \.isNumber) else { return path }
+        return segments(of: path).filter { Int($0) == nil }.joined(separator: ".")
+    }
+}

@@ -1,0 +1,102 @@
+import FormLayout
+import FormModel
+import Foundation
+
+/// A form's rows inside their groups, repeats and instances: a group or
+/// instance is a `Section`, its title above its rows, in a box that
+/// reports itself to the minimap (gray, under its fields); a repeat is a
+/// `ForEach` of its instances with its Add button after them.
+struct FormItemsView: View {
+    /// What the items draw from.
+    struct Context {
+        let form: FormDefinition
+        let fieldOrder: [Int]
+        let rowRanges: [Range<Int>]
+    }
+
+    let items: [FormLayoutItem]
+    let context: Context
+
+    var body: some View {
+        ForEach(0..<items.count) { index in
+            // Erased, so that a group can hold groups.
+            AnyView(FormItemView(item: items[index], context: context))
+        }
+    }
+}
+
+/// One row, group, instance or repeat of `FormItemsView`.
+private struct FormItemView: View {
+    let item: FormLayoutItem
+    let context: FormItemsView.Context
+
+    var body: some View {
+        switch item {
+        case .row(let place):
+            AnyView(FormRowView(place: place, context: context))
+        case .group(let group, let items):
+            AnyView(FormSectionView(group: group, title: title(of: group), items: items, context: context))
+        case .repeatGroup(let group, let instances):
+            AnyView(FormRepeatView(group: group, instances: instances, context: context))
+        }
+    }
+
+    private func title(of group: FormGroup) -> String? {
+        group.kind == .instance ? context.form.instanceTitle(group) : group.title
+    }
+}
+
+/// One row of fields, as the flat screen draws it.
+struct FormRowView: View {
+    let place: Int
+    let context: FormItemsView.Context
+
+    var body: some View {
+        let fields = context.form.fields
+        HStack {
+            ForEach(context.fieldOrder[context.rowRanges[place]], id: \.self) { index in
+                FormFieldView(field: fields[index]).id(fields[index].key)
+            }
+        }
+        .frame(width: CGFloat(context.form.rows[place].width))
+    }
+}
+
+/// A group or an instance: its title and hint above what it holds, in a box.
+private struct FormSectionView: View {
+    let group: FormGroup
+    let title: String?
+    let items: [FormLayoutItem]
+    let context: FormItemsView.Context
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            if let title { Text(title).font(.headline) }
+            if let hint = group.hint { Text(hint).font(.caption) }
+            FormItemsView(items: items, context: context)
+        }
+        .padding(10)
+        .background(RoundedRectangle(cornerRadius: 12).fill(Color(white: 0.85)))
+        .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) { [path = group.path] elements, bounds in
+            elements.append(FormElement(kind: .group(path: path), bounds: bounds))
+        }
+    }
+}
+
+/// A repeat: its title, its instances, and the button that adds one.
+private struct FormRepeatView: View {
+    let group: FormGroup
+    let instances: [FormLayoutItem]
+    let context: FormItemsView.Context
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            if let title = group.title { Text(title).font(.headline) }
+            if let hint = group.hint { Text(hint).font(.caption) }
+            FormItemsView(items: instances, context: context)
+            Text(group.addLabel)
+                .padding(8)
+                .background(RoundedRectangle(cornerRadius: 8).fill(Color(white: 0.75)))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import FormModel
+import GRDB
+
+/// The `form_group` table (migration 0013): one row per group, repeat and
+/// instance of the form, expanded, and the `group_path` of `form_row`.
+enum GroupTable {
+    /// The migration that adds groups (0013_groups).
+    static let version = 13
+
+    private static let columns = """
+        path, kind, page, first_row, title, hint, show_if, min_count, max_count, unique_items, item_title, add_label, body
+        """
+
+    /// Every group, repeat and instance in the order they were written
+    /// (outer before inner, form order). A row formctl cannot use is
+    /// reported with the SQL that mends it (`StoredRow`).
+    static func groups(_ db: Database) throws -> [FormGroup] {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_group ORDER BY rowid"))
+        guard let first = rows.first else { return [] }
+        let index = ColumnIndex(first)
+        return try rows.map { row in
+            let unnamed = StoredRow(row, table: "form_group", identity: "", columns: index)
+            let stored = unnamed.identified(as: "path = \(StoredRow.sql(try unnamed.raw("path")))")
+            let path = try stored.text("path")
+            let kindText = try stored.text("kind", replacement: "'group'")
+            guard let kind = FormGroup.Kind(rawValue: kindText) else {
+                try stored.mismatch("kind", expected: "'group', 'repeat' or 'instance'", replacement: "'group'")
+            }
+            var group = FormGroup(
+                path: path, kind: kind, page: try stored.text("page", replacement: "'main'"),
+                firstRow: try stored.integer("first_row", in: 1...1_000_001, replacement: "1"),
+                title: try stored.optionalText("title"), hint: try stored.optionalText("hint"))
+            if let json = try stored.optionalText("show_if") {
+                guard let condition = StoredCondition.condition(from: json) else {
+                    try stored.mismatch("show_if", expected: "NULL, or a condition as JSON ({\"field\":\"KEY\",\"filled\":true})", replacement: "NULL")
+                }
+                group.showIf = condition
+            }
+            if kind == .repeat {
+                let minCount = try stored.optionalInteger("min_count", in: 0...10_000) ?? 0
+                let body = try stored.optionalText("body") ?? "{}"
+                group.repeatRules = RepeatRules(
+                    minCount: minCount, maxCount: try stored.optionalInteger("max_count", in: 1...10_000),
+                    unique: try stored.boolean("unique_items"), itemTitle: try stored.optionalText("item_title"),
+                    addLabel: try stored.optionalText("add_label"), body: body, isList: body.hasPrefix("{\"field\""))
+            }
+            return group
+        }
+    }
+
+    /// Makes the table hold `groups`, replacing what it held (a few rows
+    /// per group and instance: rewritten whole, in order).
+    static func write(_ groups: [FormGroup], _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM form_group")
+        guard !groups.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: "INSERT INTO form_group (\(columns), parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        for group in groups {
+            let rules = group.repeatRules
+            let values: [(any DatabaseValueConvertible)?] = [
+                group.path, group.kind.rawValue, group.page, group.firstRow, group.title, group.hint,
+                group.showIf.map(StoredCondition.text(of:)), rules?.minCount, rules?.maxCount, rules.map { $0.unique ? 1 : 0 },
+                rules?.itemTitle, rules?.addLabel, rules?.body, group.parent,
+            ]
+            try insert.execute(arguments: StatementArguments(values))
+        }
+    }
+
+    /// Gives each row of `rows` its group (`form_row.group_path`) where it differs from `stored`'s.
+    static func writeRowGroups(_ rows: [FormRow], _ db: Database) throws {
+        let update = try db.cachedStatement(sql: "UPDATE form_row SET group_path = ? WHERE number = ? AND group_path IS NOT ?")
+        for row in rows { try update.execute(arguments: [row.group, row.number, row.group]) }
+    }
+
+    /// Each row's group, by number (`form_row.group_path`).
+    static func rowGroups(_ db: Database) throws -> [Int: String] {
+        var groups: [Int: String] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT number, group_path FROM form_row WHERE group_path IS NOT NULL")) {
+            if let number = row[0] as Int?, let path = row[1] as String? { groups[number] = path }
+        }
+        return groups
+    }
+}

@@ -247,8 +247,7 @@ struct JSONSchemaImportTests {
             ("/properties/age/type", 5, 13, "`type` gives 2 types"),
             ("/properties/kind/const", 6, 14, "`const` must be a string"),
             ("/properties/either/oneOf", 7, 34, "`oneOf`"),
-            ("/properties/address/type", 8, 17, "`type`"),
-            ("/properties/address/properties", 8, 35, "`properties`"),
+            // `address` (line 8) is a group (JSONSchemaGroupsTests).
             ("/properties/code/pattern", 9, 32, "`\\1`: backreferences"),
             ("/properties/when/format", 10, 32, "`format` is accepted only as"),
             ("/properties/1st", 11, 5, "cannot be a field key"),

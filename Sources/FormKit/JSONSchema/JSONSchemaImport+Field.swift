@@ -23,8 +23,11 @@ extension JSONSchemaImport.Reader {
     ]
 
     /// One property as a field; nil (with problems) when it cannot be one.
-    mutating func field(_ name: String, nameNode: Yams.Node, _ schema: Yams.Node) -> ImportedField? {
-        let pointer = "/properties/" + JSONSchemaImport.pointerToken(name)
+    /// `pointer` is the property's (`/properties/name`, or deeper in a
+    /// group); `keywords`, when given, are its keywords already read
+    /// (`$ref`s followed) by `property(_:nameNode:_:at:depth:trail:)`.
+    mutating func field(_ name: String, nameNode: Yams.Node, _ schema: Yams.Node, pointer: String,
+                        keywords given: [JSONSchemaImport.Keyword]? = nil) -> ImportedField? {
         let before = problems.count
         do {
             try FieldInput.checkKey(name)
@@ -35,7 +38,7 @@ extension JSONSchemaImport.Reader {
             problem(schema, pointer, "property \"\(name)\" must be a schema object with a \"type\"")
             return nil
         }
-        guard var keywords = keywords(schema, pointer) else { return nil }
+        guard var keywords = given ?? keywords(schema, pointer) else { return nil }
         var nullable = false
         var emptyText = false
         if let (alternative, kind) = optionalAlternative(in: keywords) {
@@ -150,13 +153,21 @@ extension JSONSchemaImport.Reader {
     /// a field's: the keywords with the other's in place of it. A choice
     /// (`{"const": "a"}`) as the other is left to the choices.
     mutating func optionalAlternative(in keywords: [JSONSchemaImport.Keyword]) -> ([JSONSchemaImport.Keyword], OptionalKind)? {
+        var chain: [String] = []
+        return optionalAlternative(in: keywords, following: [], chain: &chain)
+    }
+
+    /// `optionalAlternative(in:)`, the other schema's `$ref`s followed
+    /// from `following` and added to `chain` (`keywords(_:_:following:chain:)`).
+    mutating func optionalAlternative(in keywords: [JSONSchemaImport.Keyword], following: [String],
+                                      chain: inout [String]) -> ([JSONSchemaImport.Keyword], OptionalKind)? {
         for (place, keyword) in keywords.enumerated() where keyword.name == "anyOf" || keyword.name == "oneOf" {
             guard case .sequence(let members) = keyword.value, members.count == 2 else { continue }
             for (index, member) in members.enumerated() {
                 guard let kind = Self.emptyKind(member) else { continue }
                 let other = members[1 - index]
                 if case .mapping(let mapping) = other, JSONSchemaImport.member(mapping, "const") != nil { return nil }
-                guard let alternative = self.keywords(other, keyword.pointer + "/\(1 - index)") else { return nil }
+                guard let alternative = self.keywords(other, keyword.pointer + "/\(1 - index)", following: following, chain: &chain) else { return nil }
                 var result = keywords
                 result.remove(at: place)
                 return (result + alternative, kind)

@@ -42,6 +42,16 @@ extension JSONSchemaImport.Reader {
     /// cannot be followed. `following` is the chain of references that led
     /// here.
     mutating func keywords(_ schema: Yams.Node, _ pointer: String, following: [String] = []) -> [JSONSchemaImport.Keyword]? {
+        var chain: [String] = []
+        return keywords(schema, pointer, following: following, chain: &chain)
+    }
+
+    /// `keywords(_:_:following:)`, adding to `chain` the references
+    /// followed (their JSON pointers, outer first): a group's properties
+    /// are read with them among `following`, so a schema that holds
+    /// itself through a nested object or an array's items is refused as a
+    /// cycle, not unfolded until it is too deep.
+    mutating func keywords(_ schema: Yams.Node, _ pointer: String, following: [String], chain: inout [String]) -> [JSONSchemaImport.Keyword]? {
         guard case .mapping(let mapping) = schema else {
             problem(schema, pointer, "a schema here must be an object, not \(JSONSchemaImport.string(schema).map { "\"\($0)\"" } ?? "this")")
             return nil
@@ -63,14 +73,15 @@ extension JSONSchemaImport.Reader {
             }
             if let start = following.firstIndex(of: decoded) {
                 let cycle = (following[start...] + [decoded]).map { "#" + $0 }.joined(separator: " → ")
-                refuse(keyNode, here, name, "makes a cycle of references (\(cycle)): a field's schema must end")
+                refuse(keyNode, here, name, "makes a cycle of references (\(cycle)): a schema must end, and a form cannot hold itself")
                 return nil
             }
             guard let node = resolve(decoded) else {
                 refuse(keyNode, here, name, "\"\(reference)\" names nothing in this document")
                 return nil
             }
-            guard let named = keywords(node, decoded, following: following + [decoded]) else { return nil }
+            chain.append(decoded)
+            guard let named = keywords(node, decoded, following: following + [decoded], chain: &chain) else { return nil }
             referenced = named
             target = reference
         }

@@ -19,6 +19,7 @@ import Yams
 /// | `type: [T, "null"]`, `anyOf` of a schema and `{"type": "null"}` | optional, whatever `required` says |
 /// | `required` | `required` |
 /// | `title` of the schema | the form's title |
+/// | a nested object, an array of objects, an array of scalars | a group, a repeat, a list (`JSONSchemaImport+Groups.swift`) |
 ///
 /// Local `$ref`s are followed (`JSONSchemaImport+Refs.swift`). After the
 /// import, a non-empty value passes `check` exactly when it is valid
@@ -27,8 +28,8 @@ import Yams
 ///
 /// What the import cannot represent is refused, one `FileProblem` per
 /// keyword, with its JSON pointer, line and column; nothing is written:
-/// `format: time` (JSON Schema's needs an offset), `readOnly: true`, nested
-/// objects, arrays of objects, `if`/`then`, `dependencies`, enums that are
+/// `readOnly: true`, objects without `properties`, arrays of arrays,
+/// groups nested past 8, `if`/`then`, `dependencies`, enums that are
 /// not all strings, choice values formctl cannot hold, numbers past 15
 /// digits on either side of the point. Annotations that do not change
 /// what is valid (`$id`, `$comment`, `examples`, `deprecated`,
@@ -70,12 +71,19 @@ public enum JSONSchemaImport {
     public static func spec(from node: Yams.Node, file: String, warnings: inout [FileProblem]) throws(FormKitError) -> FormSpec {
         var reader = Reader(file: file, root: node)
         let spec = reader.form(node)
-        // In the document's order, as the problems are.
-        warnings += reader.warnings.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+        // In the document's order, as the problems are; once each, though
+        // a `$ref` used in several places is read in each.
+        warnings += unique(reader.warnings).sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         guard reader.problems.isEmpty, let spec else {
-            throw .badFile(reader.problems.isEmpty ? [FileProblem(file: file, message: "not a JSON Schema formctl can read")] : reader.problems)
+            throw .badFile(reader.problems.isEmpty ? [FileProblem(file: file, message: "not a JSON Schema formctl can read")] : unique(reader.problems))
         }
         return spec
+    }
+
+    /// `problems` without repeats, in their order.
+    static func unique(_ problems: [FileProblem]) -> [FileProblem] {
+        var seen: Set<FileProblem> = []
+        return problems.filter { seen.insert($0).inserted }
     }
 
     /// The width of each imported row, `field add`'s default.
@@ -121,6 +129,8 @@ public enum JSONSchemaImport {
         var problems: [FileProblem] = []
         /// What was dropped, one line each (`JSONSchemaDrawingHints`).
         var warnings: [FileProblem] = []
+        /// Properties read so far, in every group (`propertyBudget`).
+        var propertiesRead = 0
 
         mutating func problem(_ node: Yams.Node?, _ pointer: String, _ message: String) {
             problems.append(FileProblem(file: file, line: node?.mark?.line, column: node?.mark?.column, pointer: pointer, message: message))
@@ -139,12 +149,12 @@ public enum JSONSchemaImport {
             // The top's keywords with a `$ref` followed, as any schema's
             // are (`{"$ref": "#/definitions/form", "definitions": …}`, as
             // json-editor writes).
-            guard let keywords = keywords(node, "") else { return nil }
+            var chain: [String] = []
+            guard let keywords = keywords(node, "", following: [], chain: &chain) else { return nil }
             var title = JSONSchemaImport.untitled
             var required: [(name: String, node: Yams.Node)] = []
-            var fields: [FieldSpec] = []
-            var optional: Set<String> = []
-            var propertiesNode: Yams.Node.Mapping?
+            var requiredPointer = "/required"
+            var propertiesKeyword: JSONSchemaImport.Keyword?
             for entry in keywords {
                 let (keyword, keyNode, value, pointer) = (entry.name, entry.key, entry.value, entry.pointer)
                 switch keyword {
@@ -156,16 +166,17 @@ public enum JSONSchemaImport {
                 case "title":
                     if let text = JSONSchemaImport.string(value) { title = text } else { refuse(keyNode, pointer, keyword, "must be a string") }
                 case "properties":
-                    guard case .mapping(let properties) = value else {
+                    guard case .mapping = value else {
                         refuse(keyNode, pointer, keyword, "must be an object")
                         break
                     }
-                    propertiesNode = properties
+                    propertiesKeyword = entry
                 case "required":
                     guard case .sequence(let names) = value else {
                         refuse(keyNode, pointer, keyword, "must be an array of property names")
                         break
                     }
+                    requiredPointer = pointer
                     for (place, name) in names.enumerated() {
                         if let text = JSONSchemaImport.string(name) {
                             required.append((text, name))
@@ -189,34 +200,14 @@ public enum JSONSchemaImport {
                     refuse(keyNode, pointer, keyword, "cannot be represented in a form: formctl imports the properties of one object, and which are required")
                 }
             }
-            if let properties = propertiesNode {
-                for (nameNode, schema) in properties {
-                    guard let name = JSONSchemaImport.string(nameNode) ?? nameNode.scalar?.string else { continue }
-                    guard let field = field(name, nameNode: nameNode, schema) else { continue }
-                    fields.append(field.spec)
-                    if field.isNullable { optional.insert(name) }
-                }
+            var items: [FormItemSpec] = []
+            if let propertiesKeyword, case .mapping(let properties) = propertiesKeyword.value {
+                items = self.items(properties: properties, at: propertiesKeyword.pointer, required: required, requiredPointer: requiredPointer,
+                                   depth: 0, trail: chain)
+            } else {
+                items = self.items(properties: Yams.Node.Mapping([]), at: "/properties", required: required, requiredPointer: requiredPointer, depth: 0, trail: chain)
             }
-            let names = Set(fields.map(\.key))
-            let declared = Set(propertiesNode.map { $0.keys.compactMap { JSONSchemaImport.string($0) ?? $0.scalar?.string } } ?? [])
-            var seen: Set<String> = []
-            for (place, entry) in required.enumerated() {
-                let pointer = "/required/\(place)"
-                if !declared.contains(entry.name) {
-                    problem(entry.node, pointer, "`required` names \"\(entry.name)\", which is not among the properties: a form cannot require a key it has no field for")
-                } else if !seen.insert(entry.name).inserted {
-                    problem(entry.node, pointer, "`required` names \"\(entry.name)\" twice")
-                }
-            }
-            let requiredNames = Set(required.map(\.name))
-            // A property that accepts null (or, for text, "") is optional
-            // whatever `required` says: `required` asks for the key only.
-            for index in fields.indices
-            where requiredNames.contains(fields[index].key) && names.contains(fields[index].key) && !optional.contains(fields[index].key) {
-                fields[index].rules.required = true
-            }
-            let rows = fields.map { RowSpec(width: JSONSchemaImport.rowWidth, fields: [$0]) }
-            return FormSpec(title: title, pages: [PageSpec(key: FormPage.mainKey, title: "Main", rows: rows)])
+            return FormSpec(title: title, pages: [PageSpec(key: FormPage.mainKey, title: "Main", items: items)])
         }
 
         func isType(_ node: Yams.Node, _ name: String) -> Bool {

@@ -60,15 +60,23 @@ extension JSONSchemaExport {
     }
 
     /// Each field's formula for "shown", and the `$defs` the formulas refer to.
+    /// The fields are those of one object (the form's top, or one
+    /// instance of a repeat), each keyed by its path in that object
+    /// (`phone`, `contact.phone`), its condition's names resolved to such
+    /// paths (`JSONSchemaExport+Groups.swift`).
     struct Visibility {
         let byKey: [String: FieldSpec]
+        /// Put before each definition's name: the repeat's path and a dot
+        /// for an instance's fields, so every object's names differ.
+        let prefix: String
         private(set) var shown: [String: Formula] = [:]
         private(set) var definitions: [(String, JSONSchemaValue)] = []
         private var defined: Set<String> = []
         /// The first field whose condition cannot be written, and why.
         private(set) var problems: [(key: String, error: PatternTranslationError)] = []
 
-        init(_ fields: [FieldSpec]) {
+        init(_ fields: [FieldSpec], prefix: String = "") {
+            self.prefix = prefix
             var byKey: [String: FieldSpec] = [:]
             for field in fields where byKey[field.key] == nil { byKey[field.key] = field }
             self.byKey = byKey
@@ -136,9 +144,15 @@ extension JSONSchemaExport {
         private mutating func reference(_ key: String) -> Formula {
             guard let formula = shown[key] else { return .constant(false) }
             guard case .schema(let schema) = formula else { return formula }
-            let name = "shown-" + key
+            let name = "shown-" + prefix + key
             if defined.insert(name).inserted { definitions.append((name, schema)) }
             return .schema(.object([("$ref", .string("#/$defs/" + JSONSchemaImport.pointerToken(name)))]))
+        }
+
+        /// A group's or repeat's condition (its names resolved as a
+        /// field's are) as a formula of this object's fields.
+        mutating func groupFormula(_ condition: ShowCondition) throws(PatternTranslationError) -> Formula {
+            try formula(condition)
         }
 
         private mutating func formula(_ condition: ShowCondition) throws(PatternTranslationError) -> Formula {
@@ -159,10 +173,8 @@ extension JSONSchemaExport {
                 guard let read = byKey[key] else { return .constant(false) }
                 let emptyHolds = condition.holds { _ in .empty(read.rules.type) }
                 let value = try JSONSchemaExport.valueHolds(condition, rules: read.rules)
-                let onValue = Formula.schema(.object([
-                    ("properties", .object([(key, emptyHolds ? .object([("anyOf", .array([JSONSchemaExport.empty(read.rules), value]))]) : value)])),
-                    ("required", .array([.string(key)])),
-                ]))
+                let onValue = Formula.schema(JSONSchemaExport.at(
+                    key, emptyHolds ? .object([("anyOf", .array([JSONSchemaExport.empty(read.rules), value]))]) : value, required: true))
                 switch reference(key) {
                 case .constant(true): return onValue
                 case .constant(false): return .constant(emptyHolds)

@@ -20,6 +20,9 @@ import FormModel
 /// - A field that can never be shown is unconstrained; a field with
 ///   `show_if` is constrained in an `if`/`then` whose `if` holds exactly
 ///   while it is shown (`JSONSchemaExport+Conditions.swift`).
+/// - A group is a nested object, a repeat an array of objects, a list an
+///   array of values; a condition is written in the object it reads
+///   (`JSONSchemaExport+Groups.swift`).
 /// - `message` does not change what is valid and is not written.
 ///
 /// Refused (`badFile`, exit 65, naming the field and the construct), never
@@ -27,57 +30,23 @@ import FormModel
 /// equivalent, a length rule counted in characters (grapheme clusters,
 /// which JSON Schema cannot count) unless it cannot matter, and a
 /// datetime's bounds or a `show_if` comparing a datetime (instants across
-/// offsets). A `show_if` on text is `const`: both compare code points.
+/// offsets), and a `show_if` that reads across a repeat. A `show_if` on
+/// text is `const`: both compare code points.
 public enum JSONSchemaExport {
     /// The schema's text, pretty and deterministic, ending in a newline.
     /// `source` names the form in problems (the database's path).
     public static func schema(of spec: FormSpec, source: String = "form") throws(FormKitError) -> String {
-        var problems: [FileProblem] = []
-        var properties: [(String, JSONSchemaValue)] = []
-        var conditional: [JSONSchemaValue] = []
-        let visibility = Visibility(spec.fields)
-        for (key, error) in visibility.problems {
-            problems.append(FileProblem(file: source, pointer: "/properties/" + JSONSchemaImport.pointerToken(key), message: "field \(key): \(error)"))
-        }
-        for field in spec.fields {
-            let pointer = "/properties/" + JSONSchemaImport.pointerToken(field.key)
-            // A text field's value is always a string; a typed field's is
-            // of its JSON type, a string when it is not (an invalid value),
-            // or null: only where it is checked does it have a type.
-            var property: [(String, JSONSchemaValue)] = field.rules.type.isText ? [("type", .string("string"))] : []
-            property.append(("title", .string(field.label)))
-            property += annotations(field)
-            do throws(PatternTranslationError) {
-                switch visibility.shown[field.key] ?? .constant(false) {
-                case .constant(false):
-                    break
-                case .constant(true):
-                    let check = try checked(field)
-                    // `type` first, as for a text field.
-                    property = check.filter { $0.0 == "type" } + property + check.filter { $0.0 != "type" }
-                case .schema(let shown):
-                    let check = try checked(field)
-                    conditional.append(.object([
-                        ("if", shown),
-                        ("then", .object([("properties", .object([(field.key, .object(check))]))])),
-                    ]))
-                }
-            } catch {
-                problems.append(FileProblem(file: source, pointer: pointer, message: "field \(field.key): \(error)"))
-            }
-            properties.append((field.key, .object(property)))
-        }
-        guard problems.isEmpty else { throw .badFile(problems) }
+        var writer = ObjectWriter(spec: spec, source: source)
+        // The top's fields, groups and repeats, page after page.
+        let top = writer.object(spec.pages.flatMap(\.items), level: "", pointer: "")
+        guard writer.problems.isEmpty else { throw .badFile(writer.problems) }
         var schema: [(String, JSONSchemaValue)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("title", .string(spec.title)),
-            ("type", .string("object")),
-            ("properties", .object(properties)),
-            ("required", .array(spec.fields.map { .string($0.key) })),
-            ("additionalProperties", .boolean(false)),
         ]
-        if !visibility.definitions.isEmpty { schema.append(("$defs", .object(visibility.definitions))) }
-        if !conditional.isEmpty { schema.append(("allOf", .array(conditional))) }
+        schema += top.filter { $0.0 != "allOf" }
+        if !writer.definitions.isEmpty { schema.append(("$defs", .object(writer.definitions))) }
+        schema += top.filter { $0.0 == "allOf" }
         return JSONSchemaValue.object(schema).text() + "\n"
     }
 

@@ -30,6 +30,8 @@ enum JSONSchemaDrawingHints {
         // json-editor's and vjsf's pickers and editors.
         "select2", "selectize", "choices", "starrating", "rating", "autocomplete", "signature", "jodit", "ace",
         "sceditor", "simplemde", "wysiwyg",
+        // vjsf's colour picker, as `color` is json-editor's.
+        "hexcolor",
     ]
 
     /// The format that asks for a text area: a `string` with it is read as

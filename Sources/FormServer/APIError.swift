@@ -55,6 +55,15 @@ public struct APIError: HTTPResponseError, Equatable {
         }
     }
 
+    /// FormKit's `error` answered as `code` says (its status from
+    /// `HTTPStatusTable`), with the error's own message: a repeat's path
+    /// that names no repeat or instance is an unknown name (404), though
+    /// FormKit, and the CLI's exit code, call every refusal of
+    /// `formctl repeat` one `conflict`.
+    init(_ error: FormKitError, answeredAs code: FormKitError.Code) {
+        self.init(status: HTTPStatusTable.status(for: code), code: code.rawValue, message: error.description)
+    }
+
     /// Any error a route, a middleware or the router threw, as the API
     /// answers it: an `APIError` as it is, FormKit's with its status from
     /// `HTTPStatusTable`, the router's "no such route" as 404 `notFound`,

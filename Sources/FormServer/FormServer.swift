@@ -66,6 +66,7 @@ public final class FormServer: Sendable {
         let body = RequestBodyReader(limit: configuration.bodyLimit)
         APIRoutes(form: session.file, body: body, writes: ValueWriteQueue(form: session.file),
                   cache: ReadCache(session: session)).add(to: router)
+        RepeatRoutes(form: session.file).add(to: router)
         EventRoutes(feed: events).add(to: router)
         if let collect = configuration.collect {
             OpenAPIRoute(owner: tokenCheck).add(to: router)

@@ -83,6 +83,29 @@ import Testing
         }
     }
 
+    /// A repeat's routes on the family form (`Examples/forms/family.yaml`),
+    /// and its fields and minimap (paths, group boxes).
+    static func repeatAnswers() async throws -> [Answer] {
+        let server = try RepeatRouteTests.family()
+        return try await server.test { client in
+            var answers: [Answer] = []
+            func ask(_ method: HTTPRequest.Method, _ path: String) async throws {
+                let response = try await client.executeRequest(uri: path, method: method, headers: [:], body: nil)
+                answers.append(Answer(method: method.rawValue, path: path, status: Int(response.status.code), body: String(buffer: response.body)))
+            }
+            try await ask(.get, "/api/repeats/children")
+            try await ask(.post, "/api/repeats/children")
+            try await ask(.post, "/api/repeats/nope")
+            try await ask(.get, "/api/fields")
+            try await ask(.get, "/api/minimap")
+            try await ask(.delete, "/api/repeats/children.2")
+            try await ask(.delete, "/api/repeats/children.1")
+            try await ask(.delete, "/api/repeats/children.9")
+            try await ask(.get, "/api/repeats/contact")
+            return answers
+        }
+    }
+
     /// The respondents' routes in `--collect` mode, with and without a draft.
     static func respondentAnswers() async throws -> [Answer] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formserver-\(UUID().uuidString)")
@@ -116,7 +139,7 @@ import Testing
     }
 
     @Test func everyAnswerOfTheAPIIsValidAgainstTheDocument() async throws {
-        let answers = try await Self.ownerAnswers() + (try await Self.respondentAnswers())
+        let answers = try await Self.ownerAnswers() + (try await Self.respondentAnswers()) + (try await Self.repeatAnswers())
         // Each kind of answer was met: successes, a refused submit, refusals.
         let statuses = Set(answers.map(\.status))
         #expect(statuses.isSuperset(of: [200, 201, 400, 401, 404, 409]), "\(statuses.sorted())")

@@ -111,6 +111,7 @@ let package = Package(
                 .embedInCode("Templates/outcome.mustache"), .embedInCode("Templates/field.mustache"),
                 .embedInCode("Templates/field-control.mustache"), .embedInCode("Templates/control-attributes.mustache"),
                 .embedInCode("Templates/error-page.mustache"), .embedInCode("Templates/sign-in-page.mustache"),
+                .embedInCode("Templates/items.mustache"), .embedInCode("Templates/group.mustache"),
             ]
         ),
         // Stands in for ICU's 34 MB data package in the static formctl binary,

@@ -19,7 +19,7 @@ import Testing
 
     @Test func everyTemplateParsesAndNamesItsEscaping() {
         #expect(PageTemplates.unparsed.isEmpty)
-        #expect(PageTemplates.files.count == 11)
+        #expect(PageTemplates.files.count == 13)
         for (name, bytes) in PageTemplates.files {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("{{%CONTENT_TYPE:\(PageTemplates.contentTypeName)}}\n"), "\(name) starts elsewhere")
@@ -80,11 +80,15 @@ import Testing
         _ = try pages.session.file.apply(FormSpec.decode(Array(yaml.utf8), file: "pages.yaml"))
         let behindMore = PageHTML(snapshot: try PageSnapshot.load(from: pages.session.file, page: "p7"), outcome: .submitted(id: 3),
                                   report: nil)
+        let family = try RepeatRouteTests.family()
+        _ = try family.server.session.file.addInstance(to: "children")
+        let groups = PageHTML(snapshot: try PageSnapshot.load(from: family.server.session.file, page: nil), outcome: nil, report: nil,
+                              focus: "children")
         var seen = Set<String>()
         let first = PageHTML(snapshot: try PageSnapshot.load(from: survey.session.file, page: "you"), outcome: nil, report: nil)
-        for view in [refused.view, first.view, behindMore.view] as [Any] { Self.checkNames(of: view, seen: &seen) }
+        for view in [refused.view, first.view, behindMore.view, groups.view] as [Any] { Self.checkNames(of: view, seen: &seen) }
         for type in ["View", "Words", "Row", "Outcome", "Problems", "Problem", "Link", "More", "Rect", "Text", "Number", "Picker",
-                     "DateTime", "List", "Group", "Choice"] {
+                     "DateTime", "List", "Group", "Choice", "PageItemView", "Button"] {
             #expect(seen.contains(type), "no \(type) was looked at")
         }
     }

@@ -12,6 +12,11 @@
 // - Submit posts /api/submit and shows the response's id, or check's
 //   reasons as a summary at the top (focused; each reason links its
 //   field), or the confirmation, focused;
+// - a repeat's Add and an instance's Remove (submit buttons of the plain
+//   form) save what was typed, then POST or DELETE /api/repeats/{path},
+//   and draw the page again, focused where the plain post focuses;
+// - a group whose condition changes is shown or hidden as the server
+//   draws it;
 // - a field is called invalid (aria-invalid) only once it was typed in or
 //   a submit was refused; its new state is said in a polite live region
 //   once typing pauses; Enter moves to the next field instead of
@@ -186,7 +191,7 @@
   }
 
   function tooltip(rect) {
-    const kind = rect.kind === 'title' ? null : rect.kind === 'field' ? 'field' : 'field container';
+    const kind = rect.kind === 'title' ? null : rect.kind === 'field' ? 'field' : rect.kind === 'group' ? 'group' : 'field container';
     return kind === null ? titleElement.textContent : rect.key + ' (' + kind + ')';
   }
 
@@ -359,8 +364,11 @@
 
   // ---- Changes made anywhere (Server-Sent Events) ----
 
+  // Whether a field's or a group's condition reads the field `key`.
   function dependsOn(key) {
-    for (const field of fields.values()) if ((field.box.getAttribute('data-show-if') || '').split(' ').includes(key)) return true;
+    for (const element of form.querySelectorAll('[data-show-if]')) {
+      if ((element.getAttribute('data-show-if') || '').split(' ').includes(key)) return true;
+    }
     return false;
   }
 
@@ -431,6 +439,7 @@
   }
 
   function reloadSoon() {
+    if (leaving) return;
     if (Array.from(fields.keys()).some(isTyping)) { setTimeout(reloadSoon, 500); return; }
     window.location.reload();
   }
@@ -446,6 +455,11 @@
     const doc = new DOMParser().parseFromString(await html.text(), 'text/html');
     if (structure(listings) !== pageStructure() || tabs(doc) !== tabs(document)) { reloadSoon(); return; }
     for (const item of listings) applyChange({ key: item.key, value: storedText(item.value), state: item.state, color: item.color, shown: item.shown });
+    // A group is shown or hidden as the page drawn now has it.
+    for (const group of form.querySelectorAll('[data-group]')) {
+      const drawn = doc.querySelector('[data-group="' + CSS.escape(group.getAttribute('data-group')) + '"]');
+      if (drawn) group.hidden = drawn.hidden;
+    }
     drawMinimap(await drawn.json());
     const title = doc.getElementById('title');
     if (title) showTitle(title.textContent);
@@ -466,7 +480,15 @@
   function labelOf(key) {
     const field = fields.get(key);
     if (field && field.label) return field.label.textContent;
-    return (names.fields && typeof names.fields[key] === 'string') ? names.fields[key] : key;
+    if (names.fields && typeof names.fields[key] === 'string') return names.fields[key];
+    return (names.groups && typeof names.groups[key] === 'string') ? names.groups[key] : key;
+  }
+
+  // A repeat that check names (too few or too many instances) is linked
+  // to its fieldset; a field to its control.
+  function targetOf(key) {
+    const isGroup = !fields.has(key) && !(names.fields && key in names.fields) && names.groups && key in names.groups;
+    return (isGroup ? '#group-' : '#field-') + encode(key);
   }
 
   function pageTitle(key) {
@@ -484,7 +506,7 @@
       const item = document.createElement('li');
       const link = document.createElement('a');
       const here = !problem.page || problem.page === page;
-      link.href = (here ? '' : base + '?page=' + encode(problem.page)) + '#field-' + encode(problem.key);
+      link.href = (here ? '' : base + '?page=' + encode(problem.page)) + targetOf(problem.key);
       link.setAttribute('data-key', problem.key);
       link.textContent = labelOf(problem.key);
       const field = here ? fields.get(problem.key) : null;
@@ -507,12 +529,48 @@
     field.input.focus();
   });
 
+  // ---- A repeat's Add and an instance's Remove ----
+
+  // Set once the page is being drawn again: nothing reloads it meanwhile.
+  let leaving = false;
+
+  // Saves what was typed first (a save sent later could land in an
+  // instance that moved up a number), then adds or removes, then draws
+  // the page again with the new instance's first field focused, or after
+  // a removal the repeat's Add button, as the plain post does.
+  async function changeInstances(button) {
+    await saveAll();
+    const adding = button.name === 'repeat_add';
+    const box = button.closest('fieldset[data-group]');
+    const legend = box && box.querySelector(':scope > legend');
+    const name = legend ? legend.textContent : button.value;
+    let response;
+    try {
+      response = await fetch(api + '/repeats/' + encode(button.value), { method: adding ? 'POST' : 'DELETE' });
+    } catch (error) {
+      showOutcome('error', say('repeat.refused', { name, reason: say('server.unreachable') }));
+      return;
+    }
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      showOutcome('error', say('repeat.refused', { name, reason: (body && body.message) || 'status ' + response.status }));
+      return;
+    }
+    const focus = adding ? (body && body.path) : button.value.replace(/\.[^.]*$/, '');
+    leaving = true;
+    window.location.assign(base + '?page=' + encode(page) + (focus ? '&focus=' + encode(focus) : ''));
+  }
+
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const button = event.submitter;
+    if (button && (button.name === 'repeat_add' || button.name === 'repeat_remove')) {
+      if (!leaving) await changeInstances(button);
+      return;
+    }
     await saveAll();
     if (button && button.value === 'save') return;
-    const submit = form.querySelector('button[value="submit"]');
+    const submit = form.querySelector('.actions button[value="submit"]');
     if (submit) submit.disabled = true;
     try {
       typedAt.clear(); // what was typed is saved: submitting clears it

@@ -23,6 +23,9 @@ struct FieldControlHTML {
     let isInvalid: Bool
     /// A boolean's Yes and No.
     var messages = PageMessages(language: FormDefinition.defaultLanguage)
+    /// Whether the control (a group's first choice) is focused when the
+    /// page loads (`autofocus`).
+    var isFocused = false
 
     /// Radio buttons up to this many choices; a `<select>` past it, where
     /// a column of radios would be longer than the list it stands for.
@@ -50,6 +53,7 @@ struct FieldControlHTML {
         let isInvalid: Bool
         let isRequired: Bool
         let isDisabled: Bool
+        let isFocused: Bool
         var text: Text?
         var longText = false
         var number: Number?
@@ -71,14 +75,15 @@ struct FieldControlHTML {
         struct Group { let type: String, choices: [Choice] }
         /// One choice; `id` is the field's for a group's first (links to
         /// the field focus it), unused in a list.
-        struct Choice { let id: String, value: String, label: String, isChosen: Bool }
+        struct Choice { let id: String, value: String, label: String, isChosen: Bool, isFocused: Bool }
     }
 
     var view: View {
         let rules = field.rules
         let id = FieldHTML.inputID(field.key)
         var view = View(id: id, name: FormPostBody.fieldPrefix + field.key, value: field.value, describedBy: describedBy,
-                        isInvalid: isInvalid, isRequired: rules.required, isDisabled: !isShown)
+                        isInvalid: isInvalid, isRequired: rules.required, isDisabled: !isShown,
+                        isFocused: isFocused && isShown)
         switch rules.type {
         case .text:
             let autofill = Autofill(field: field)
@@ -121,7 +126,7 @@ struct FieldControlHTML {
         let id = FieldHTML.inputID(field.key)
         return options.enumerated().map { index, option in
             View.Choice(id: index == 0 ? id : "\(id)-\(index + 1)", value: option.value, label: option.label,
-                        isChosen: chosen.contains(ScalarText(option.value)))
+                        isChosen: chosen.contains(ScalarText(option.value)), isFocused: index == 0 && isFocused && isShown)
         }
     }
 
@@ -159,6 +164,7 @@ extension FieldControlHTML.View: MustacheParent {
         case "isInvalid": self.isInvalid
         case "isRequired": self.isRequired
         case "isDisabled": self.isDisabled
+        case "isFocused": self.isFocused
         case "text": self.text
         case "longText": self.longText
         case "number": self.number
@@ -241,6 +247,7 @@ extension FieldControlHTML.View.Choice: MustacheParent {
         case "value": self.value
         case "label": self.label
         case "isChosen": self.isChosen
+        case "isFocused": self.isFocused
         default: nil
         }
     }

@@ -19,6 +19,9 @@ struct FieldHTML {
     var showsInvalid = false
     /// The state in words, and a boolean's Yes and No, in the form's language.
     var messages = PageMessages(language: FormDefinition.defaultLanguage)
+    /// Whether its control is focused when the page loads (the first field
+    /// of an instance just added).
+    var isFocused = false
 
     /// The `id` of the field's input (`field-KEY`); links to a failing field use it.
     static func inputID(_ key: String) -> String { "field-" + key }
@@ -56,7 +59,7 @@ struct FieldHTML {
         let describedBy = (hint == nil ? "" : hintID + " ") + statusID
         let isInvalid = Self.fails(state, reasons: reasons) && (showsInvalid || !field.value.isEmpty)
         let control = FieldControlHTML(field: field, isShown: listing.isShown, describedBy: describedBy, isInvalid: isInvalid,
-                                       messages: messages)
+                                       messages: messages, isFocused: isFocused)
         return View(key: field.key, type: field.rules.type.rawValue, state: state.rawValue, color: state.color.rawValue,
                     reasonEmpty: reasons.empty, reasonShort: reasons.short, reasonInvalid: reasons.invalid,
                     showIf: field.showIf.map { $0.fields.joined(separator: " ") }, isHidden: !listing.isShown,

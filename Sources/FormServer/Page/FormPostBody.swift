@@ -2,16 +2,26 @@ import FormKit
 
 /// The body of the page's plain form post (`application/x-www-form-
 /// urlencoded`, what a browser without script sends): the page shown, the
-/// button pressed, and each field's value under `field:KEY`.
+/// button pressed (Submit, Save, or a repeat's Add or an instance's
+/// Remove), and each field's value under `field:KEY`.
 struct FormPostBody: Sendable {
     /// The name prefix of the fields' inputs: `field:first`. A prefix keeps
     /// a field called `page` or `action` apart from the form's own names.
     static let fieldPrefix = "field:"
+    /// The name of a repeat's Add button; its value is the repeat's path.
+    static let addName = "repeat_add"
+    /// The name of an instance's Remove button; its value is the instance's path.
+    static let removeName = "repeat_remove"
 
     /// The page the form was on (`page`).
     var page: String?
     /// Whether Submit was pressed (`action=submit`; Save sends `action=save`).
     var submits = false
+    /// The Add or Remove button pressed, if one was.
+    var repeatAction: RepeatAction?
+    /// The instances the page was drawn with (`InstanceCounts`), when it
+    /// has repeats.
+    var instances: String?
     /// Each field's value in the order sent; nil for a value that is not
     /// UTF-8 text once decoded (refused, as the CLI refuses it). A field
     /// sent more than once (a group of choices: its hidden empty entry,
@@ -34,6 +44,12 @@ struct FormPostBody: Sendable {
                 page = value
             } else if name == "action" {
                 submits = value == "submit"
+            } else if name == InstanceCounts.name {
+                instances = value
+            } else if name == Self.addName, let value, !value.isEmpty {
+                repeatAction = .add(repeat: value)
+            } else if name == Self.removeName, let value, !value.isEmpty {
+                repeatAction = .remove(instance: value)
             }
         }
         values = Self.combined(sent)

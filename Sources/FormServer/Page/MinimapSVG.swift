@@ -29,7 +29,7 @@ struct MinimapSVG {
         View(viewBox: "0 0 \(Self.number(width)) \(Self.number(height))", width: Self.number(width * Self.scale),
              height: Self.number(height * Self.scale), areaFill: MinimapPalette.area,
              rects: rects.sorted { $0.z < $1.z }.map { rect in
-                 let tooltip = rect.kind == .title ? title : "\(rect.key) (\(rect.kind == .field ? "field" : "field container"))"
+                 let tooltip = rect.kind == .title ? title : "\(rect.key) (\(rect.kind == .field ? "field" : rect.kind == .group ? "group" : "field container"))"
                  return View.Rect(key: rect.key, kind: rect.kind.rawValue, z: rect.z, color: rect.color.rawValue,
                                   fill: MinimapPalette.hex(rect.color), x: Self.number(rect.x), y: Self.number(rect.y),
                                   width: Self.number(rect.width), height: Self.number(rect.height), tooltip: tooltip)

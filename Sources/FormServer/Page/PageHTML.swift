@@ -18,6 +18,10 @@ struct PageHTML {
     let report: CheckReport?
     /// Where the page and its API are.
     var paths = PagePaths.shared
+    /// What is focused when the page loads, after an instance was added or
+    /// removed (`focus=PATH` in the query): the first field of the
+    /// instance at PATH, or the Add button of the repeat at PATH.
+    var focus: String?
 
     /// The page's own words, in the form's language.
     var messages: PageMessages { PageMessages(language: snapshot.language) }
@@ -41,8 +45,18 @@ struct PageHTML {
         let tabBar: TabBarHTML.View?
         let minimap: MinimapSVG.View
         let outcome: Outcome?
-        /// The page's fields, row by row; none for a page without fields.
-        let rows: [Row]
+        /// The page's rows of fields, with their groups, repeats and
+        /// instances around them; none for a page without fields.
+        let items: [PageItemView]
+        /// Whether the page has a repeat's Add or an instance's Remove:
+        /// then a hidden Submit comes first, so that Enter in a field of a
+        /// page without script submits, as it does on every other page,
+        /// rather than pressing the first Add or Remove (HTML's implicit
+        /// submission presses the form's first submit button).
+        let hasInstanceButtons: Bool
+        /// The instances the page is drawn with, posted back
+        /// (`InstanceCounts`); nil for a form without repeats.
+        let instanceCounts: String?
 
         /// The words the template writes itself, in the form's language.
         struct Words { let minimap: String, showMinimap: String, noFields: String, submit: String, save: String }
@@ -56,6 +70,7 @@ struct PageHTML {
 
     var view: View {
         let messages = self.messages
+        let items = self.items
         return View(language: snapshot.language, direction: snapshot.direction.rawValue, documentTitle: documentTitle,
                     title: snapshot.title, stylePath: PageAssets.style.path, scriptPath: PageAssets.script.path,
                     pageKey: snapshot.pageKey, pageTitle: pageTitle ?? "", base: paths.page, api: paths.api,
@@ -65,7 +80,8 @@ struct PageHTML {
                     tabBar: TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages).view,
                     minimap: MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects,
                                         title: snapshot.title).view,
-                    outcome: outcomeView, rows: rows)
+                    outcome: outcomeView, items: items, hasInstanceButtons: Self.hasButtons(items),
+                    instanceCounts: InstanceCounts.of(snapshot.form))
     }
 
     /// The shown page's title when the form has more than one page (the
@@ -82,9 +98,10 @@ struct PageHTML {
         return snapshot.title + " – " + pageTitle
     }
 
-    /// `{"fields": {KEY: LABEL}, "pages": {KEY: TITLE}}` for the whole
-    /// form, so that the script names the fields `check` reports on other
-    /// pages as this page names its own.
+    /// `{"fields": {KEY: LABEL}, "pages": {KEY: TITLE}, "groups": {PATH:
+    /// TITLE}}` for the whole form, so that the script names the fields
+    /// (and repeats) `check` reports on other pages as this page names
+    /// its own.
     private var names: String {
         var fields: [String: String] = [:]
         var pages: [String: String] = [:]
@@ -92,23 +109,24 @@ struct PageHTML {
             pages[listing.page.key] = listing.page.title
             for field in listing.fields { fields[field.key] = field.label }
         }
-        struct Names: Encodable { let fields: [String: String], pages: [String: String] }
-        return (try? JSONText.encode(Names(fields: fields, pages: pages))) ?? "{}"
+        struct Names: Encodable { let fields: [String: String], pages: [String: String], groups: [String: String] }
+        return (try? JSONText.encode(Names(fields: fields, pages: pages, groups: groupTitles))) ?? "{}"
     }
 
-    /// The page's fields, grouped by row in the order they come.
-    private var rows: [View.Row] {
+    /// The page's rows of fields in their groups, repeats and instances.
+    private var items: [PageItemView] {
         let messages = self.messages
-        var rows: [View.Row] = []
-        for listing in snapshot.fields {
-            let field = FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages).view
-            if rows.last?.row == listing.field.row {
-                rows[rows.count - 1].fields.append(field)
-            } else {
-                rows.append(View.Row(row: listing.field.row, fields: [field]))
-            }
+        let form = snapshot.form
+        let focusedGroup = focus.flatMap { form.group($0) }
+        // An instance just added: its first field that is shown.
+        let focusedField = focusedGroup?.kind == .instance
+            ? snapshot.fields.first { $0.isShown && FieldPath.isWithin($0.field.key, focusedGroup?.path ?? "") }?.field.key : nil
+        let fields = snapshot.fields.map { listing in
+            FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages,
+                      isFocused: listing.field.key == focusedField).view
         }
-        return rows
+        return PageItems(form: form, page: snapshot.pageKey, fields: fields, changesInstances: paths != .respondent,
+                         focusedRepeat: focusedGroup?.kind == .repeat ? focusedGroup?.path : nil, messages: messages).items
     }
 
     /// The outcome in words, with links to the fields that keep the form
@@ -125,7 +143,10 @@ struct PageHTML {
             guard let report, !report.passes else { return View.Outcome(kind: kind, message: messages(.refusedByCheck), problems: nil) }
             return View.Outcome(kind: kind, message: nil, problems: Self.problems(report.problems, pages: snapshot.pages,
                                                                                   current: snapshot.pageKey, base: paths.page,
-                                                                                  messages: messages))
+                                                                                  messages: messages, groups: groupTitles))
+        case .repeatRefused(let path, let code):
+            return View.Outcome(kind: kind, message: messages(.repeatRefused, ["name": groupName(path), "reason": PageOutcome.repeatWords(for: code)]),
+                                problems: nil)
         case .notSaved(let keys, let code):
             let names = keys.map { key in label(of: key) ?? key }.joined(separator: ", ")
             return View.Outcome(kind: kind, message: messages(.notSaved, ["names": names, "reason": PageOutcome.words(for: code)]),
@@ -135,10 +156,21 @@ struct PageHTML {
         }
     }
 
+    /// The title of each group and repeat by path (its key when it has
+    /// none): `check` names a repeat with too few or too many instances
+    /// by its path.
+    private var groupTitles: [String: String] {
+        var titles: [String: String] = [:]
+        for group in snapshot.form.groups where group.kind != .instance { titles[group.path] = group.title ?? group.key }
+        return titles
+    }
+
     /// `check`'s problems, each field linked (on another page, to that
-    /// page), each reason in the form's language where it has the words.
+    /// page), each reason in the form's language where it has the words;
+    /// a repeat's (its count) linked to its fieldset and named by its
+    /// title (`groups`).
     static func problems(_ problems: [CheckReport.Problem], pages: [PageListing], current: String, base: String,
-                         messages: PageMessages) -> View.Problems {
+                         messages: PageMessages, groups: [String: String] = [:]) -> View.Problems {
         var fields: [String: Field] = [:]
         var titles: [String: String] = [:]
         for listing in pages {
@@ -147,14 +179,30 @@ struct PageHTML {
         }
         let items = problems.map { problem in
             let page = problem.page ?? current
-            let target = FieldHTML.inputID(problem.key)
+            let group = fields[problem.key] == nil ? groups[problem.key] : nil
+            let target = group == nil ? FieldHTML.inputID(problem.key) : GroupHTML.id(problem.key)
             return View.Problem(href: page == current ? "#" + target : PageLink.href(page: page, fragment: target, base: base),
-                                key: problem.key, label: fields[problem.key]?.label ?? problem.key,
+                                key: problem.key, label: fields[problem.key]?.label ?? group ?? problem.key,
                                 reason: fields[problem.key].map { FieldReasons($0, messages: messages).reason(for: problem.state) }
                                     ?? problem.reason,
                                 onPage: page == current ? nil : messages(.onPage, ["page": titles[page] ?? page]))
         }
         return View.Problems(heading: messages(problems.count == 1 ? .fixField : .fixFields), items: items)
+    }
+
+    /// Whether any of `items`, or anything in them, has an Add or Remove button.
+    static func hasButtons(_ items: [PageItemView]) -> Bool {
+        items.contains { item in
+            guard let group = item.group else { return false }
+            return group.add != nil || group.remove != nil || hasButtons(group.items)
+        }
+    }
+
+    /// An instance's title or a repeat's, as the page shows it; the path
+    /// for one that is gone.
+    private func groupName(_ path: String) -> String {
+        guard let group = snapshot.form.group(path) else { return path }
+        return group.kind == .instance ? snapshot.form.instanceTitle(group) : group.title ?? group.key
     }
 
     private func label(of key: String) -> String? {
@@ -185,7 +233,9 @@ extension PageHTML.View: MustacheParent {
         case "tabBar": self.tabBar
         case "minimap": self.minimap
         case "outcome": self.outcome
-        case "rows": self.rows
+        case "items": self.items
+        case "hasInstanceButtons": self.hasInstanceButtons
+        case "instanceCounts": self.instanceCounts
         default: nil
         }
     }

@@ -9,7 +9,8 @@ import Foundation
 /// language to every message. The reasons `check` gives ("is required")
 /// stay FormKit's, in English.
 struct PageMessages: Sendable {
-    /// A message; `{id}`, `{names}`, `{reason}` and `{page}` are filled in.
+    /// A message; `{id}`, `{names}`, `{reason}`, `{page}`, `{item}` and
+    /// `{name}` are filled in.
     enum Key: String, CaseIterable, Sendable {
         case submit, save, yes, no
         case stateEmpty = "state.empty", stateShort = "state.short", stateValid = "state.valid", stateInvalid = "state.invalid"
@@ -20,6 +21,7 @@ struct PageMessages: Sendable {
         case notSavedUnreachable = "saved.unreachable"
         case reasonRequired = "reason.required", reasonShort = "reason.short", reasonShortCodePoints = "reason.shortCodePoints"
         case reasonBrokenRule = "reason.brokenRule"
+        case removeInstance = "instance.remove", repeatRefused = "repeat.refused", serverUnreachable = "server.unreachable"
     }
 
     /// The languages the table has words for, by primary subtag.
@@ -38,6 +40,8 @@ struct PageMessages: Sendable {
             .notSavedBecause: "not saved: {reason}", .notSavedUnreachable: "not saved: the server cannot be reached",
             .reasonRequired: "is required", .reasonShort: "has fewer than {count} characters",
             .reasonShortCodePoints: "has fewer than {count} code points", .reasonBrokenRule: "breaks one of its rules",
+            .removeInstance: "Remove {item}", .repeatRefused: "Not changed: {name}: {reason}.",
+            .serverUnreachable: "the server cannot be reached",
         ],
         "he": [
             .submit: "שליחה", .save: "שמירה", .yes: "כן", .no: "לא",
@@ -53,6 +57,8 @@ struct PageMessages: Sendable {
             .notSavedBecause: "לא נשמר: {reason}", .notSavedUnreachable: "לא נשמר: אין חיבור לשרת",
             .reasonRequired: "הוא שדה חובה", .reasonShort: "מכיל פחות מ-{count} תווים",
             .reasonShortCodePoints: "מכיל פחות מ-{count} נקודות קוד", .reasonBrokenRule: "אינו עומד באחד מהכללים שלו",
+            .removeInstance: "הסרת {item}", .repeatRefused: "לא שונה: {name}: {reason}.",
+            .serverUnreachable: "אין חיבור לשרת",
         ],
     ]
 

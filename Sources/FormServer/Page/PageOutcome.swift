@@ -18,6 +18,10 @@ enum PageOutcome: Equatable, Sendable {
     case notSaved(keys: [String], code: Reason)
     /// Submit failed for the reason `code` (busy, read-only, a full disk…).
     case failed(code: Reason)
+    /// An Add or Remove button's change to the repeat or instance at
+    /// `path` was refused for the reason `code` (the values posted with
+    /// it were saved).
+    case repeatRefused(path: String, code: Reason)
 
     /// Why something was not done: FormKit's error code, or the server's
     /// own refusal for the FormKit errors that have one (a full disk, the
@@ -62,6 +66,8 @@ enum PageOutcome: Equatable, Sendable {
             self = .submitted(id: id)
         } else if query["check"] == "failed" {
             self = .checkFailed
+        } else if let path = query["unchanged"], !path.isEmpty {
+            self = .repeatRefused(path: path, code: query["error"].flatMap(Reason.init(rawValue:)) ?? .store(.conflict))
         } else if let keys = query["notsaved"], !keys.isEmpty {
             let code = query["error"].flatMap(Reason.init(rawValue:)) ?? .store(.invalidValue)
             self = .notSaved(keys: keys.split(separator: ",").prefix(100).map(String.init), code: code)
@@ -80,6 +86,7 @@ enum PageOutcome: Equatable, Sendable {
         case .checkFailed: "check=failed"
         case .notSaved(let keys, let code): "notsaved=" + keys.map(PageLink.queryValue).joined(separator: ",") + "&error=" + code.rawValue
         case .failed(let code): "error=" + code.rawValue
+        case .repeatRefused(let path, let code): "unchanged=" + PageLink.queryValue(path) + "&error=" + code.rawValue
         }
     }
 
@@ -91,6 +98,15 @@ enum PageOutcome: Equatable, Sendable {
         }
     }
 
+    /// Why an Add or Remove button did nothing, to someone filling in the
+    /// form: a conflict is the repeat's own limit, or an instance another
+    /// person removed meanwhile.
+    static func repeatWords(for code: Reason) -> String {
+        code == .store(.conflict)
+            ? "the repeat holds as many instances as it may, or as few, or the instance is no longer there"
+            : words(for: code)
+    }
+
     /// What an error code means to someone filling in the form.
     static func words(for code: Reason) -> String {
         switch code {
@@ -99,6 +115,7 @@ enum PageOutcome: Equatable, Sendable {
         case .store(.readOnly): "the form's database is read-only"
         case .store(.fieldNotFound), .store(.unknownName): "the field no longer exists"
         case .store(.outOfRange): "the value is out of range"
+        case .store(.conflict): "someone added or removed an instance meanwhile, so its numbers changed; check the values and try again"
         case .server(.diskFull): "the server's disk is full, so nothing was stored; try again later"
         case .server(.tooManyDrafts): "too many people are answering right now; try again in a moment"
         case .server(.alreadySubmitted): "you have already submitted your answers"

@@ -16,17 +16,18 @@ struct PageRoutes: Sendable {
     func add(to router: Router<ServerContext>) {
         router.get(RouterPath(paths.page)) { request, _ in
             let query = Self.query(of: request)
-            let (html, status) = await DatabaseWork.run { page(query["page"], outcome: PageOutcome(query: query)) }
+            let (html, status) = await DatabaseWork.run { page(query["page"], outcome: PageOutcome(query: query), focus: query["focus"]) }
             return Self.html(html, status: status, to: request)
         }
         router.post(RouterPath(paths.page)) { request, _ in
             let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
             let page = post.page ?? Self.query(of: request)["page"]
-            let outcome = await DatabaseWork.run { save(post) }
+            let (outcome, focus) = await DatabaseWork.run { saveAndChange(post) }
             var location = paths.page
             var items: [String] = []
             if let page { items.append("page=" + PageLink.queryValue(page)) }
             if let outcome { items.append(outcome.query) }
+            if let focus { items.append("focus=" + PageLink.queryValue(focus)) }
             if !items.isEmpty { location += "?" + items.joined(separator: "&") }
             return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         }
@@ -37,16 +38,32 @@ struct PageRoutes: Sendable {
     }
 
     /// The HTML of page `key` (nil: the one the form shows) with
-    /// `outcome`, and its status; an error (an unknown page: 404) as a
+    /// `outcome` (and `focus`, see `PageHTML.focus`), and its status; an error (an unknown page: 404) as a
     /// short HTML page with the CLI's message and its status. Blocking:
     /// called on `DatabaseWork`'s threads.
-    func page(_ key: String?, outcome: PageOutcome?) -> (html: String, status: HTTPResponse.Status) {
+    func page(_ key: String?, outcome: PageOutcome?, focus: String? = nil) -> (html: String, status: HTTPResponse.Status) {
         do throws(FormKitError) {
             let snapshot = try PageSnapshot.load(from: form, page: key)
             let report = outcome == .checkFailed ? try form.check() : nil
-            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: paths).html, .ok)
+            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: paths, focus: focus).html, .ok)
         } catch {
             return (ErrorPageHTML(error: error).html, HTTPStatusTable.status(for: error.code))
+        }
+    }
+
+    /// Saves the posted values (`save`), then adds or removes the instance
+    /// an Add or Remove button asked for, when every value was saved.
+    /// Returns what to show and what to focus (`PageHTML.focus`).
+    /// Blocking: called on `DatabaseWork`'s threads.
+    func saveAndChange(_ post: FormPostBody) -> (outcome: PageOutcome?, focus: String?) {
+        let outcome = save(post)
+        // A page that is not saved whole (a stale page's values in repeats
+        // among them) adds or removes nothing.
+        guard outcome == nil, let action = post.repeatAction else { return (outcome, nil) }
+        do throws(FormKitError) {
+            return (nil, try action.perform(on: form))
+        } catch {
+            return (.repeatRefused(path: action.path, code: PageOutcome.Reason(error)), nil)
         }
     }
 
@@ -60,12 +77,25 @@ struct PageRoutes: Sendable {
     /// longer exists) is left out and named, and the others are still
     /// saved, as when each value was set by itself; a failure of the whole
     /// write (busy, read-only) names every value it would have saved.
+    ///
+    /// A page drawn before an instance was added or removed elsewhere
+    /// (`InstanceCounts`) has none of its values inside repeats saved:
+    /// their numbers may name other instances now. They are named, with
+    /// `conflict`.
     func save(_ post: FormPostBody) -> PageOutcome? {
-        let posted = post.changes(from: (try? form.fieldListings().map(\.field)) ?? [])
+        let current = try? form.editableForm()
+        let posted = post.changes(from: current?.fields ?? [])
+        let isStale = current.map { post.instances != nil && post.instances != InstanceCounts.of($0) } ?? false
         var refused: [String: PageOutcome.Reason] = [:]
         var pending: [(key: String, value: String)] = []
         for (key, value) in posted {
-            if let value { pending.append((key, value)) } else { refused[key] = .store(.invalidValue) }
+            if isStale, let current, InstanceCounts.isInRepeat(key, of: current) {
+                refused[key] = .store(.conflict)
+            } else if let value {
+                pending.append((key, value))
+            } else {
+                refused[key] = .store(.invalidValue)
+            }
         }
         // Each round either writes every pending value, or leaves out the
         // one key a refusal names (refused before anything is written),

@@ -14,6 +14,9 @@ struct PageSnapshot: Sendable {
     /// The page's fields in form order, those not shown too (the page
     /// hides them, and shows them when their condition comes to hold).
     var fields: [FieldListing]
+    /// The whole form as read with `fields`: its rows, groups, repeats and
+    /// instances, which the page draws around the fields (`PageItems`).
+    var form: FormDefinition
     /// The minimap canvas's size, in minimap points.
     var minimapWidth: Double, minimapHeight: Double
     /// The page's minimap rectangles.
@@ -38,11 +41,13 @@ struct PageSnapshot: Sendable {
         } else {
             pageKey = pages.first?.page.key ?? ""
         }
-        let fields = try form.fieldListings(page: pageKey)
+        // One reading gives both the fields and the groups they are drawn in.
+        let definition = try form.editableForm()
+        let fields = try Self.listings(of: definition, page: pageKey)
         let title = try form.title().text
         let minimap = try MinimapJSON.decode(try form.minimap(format: .json, page: pageKey))
         let spec = try form.spec()
-        return PageSnapshot(title: title, pages: pages, pageKey: pageKey, fields: fields,
+        return PageSnapshot(title: title, pages: pages, pageKey: pageKey, fields: fields, form: definition,
                             minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
                             direction: spec.direction, language: spec.language)
     }
@@ -63,9 +68,20 @@ struct PageSnapshot: Sendable {
         }
         let minimap = try MinimapJSON.decode(try respondent.minimap(format: .json, page: pageKey))
         return PageSnapshot(title: respondent.title.text, pages: pages, pageKey: pageKey,
-                            fields: try respondent.fieldListings(page: pageKey),
+                            fields: try respondent.fieldListings(page: pageKey), form: form,
                             minimapWidth: minimap.width, minimapHeight: minimap.height, rects: minimap.rects,
                             direction: form.direction, language: form.language)
+    }
+
+    /// The fields of page `page` of `form` in form order, each with
+    /// whether it is shown (`fields --json`'s listing); an unknown page is
+    /// `unknownPage` (404).
+    static func listings(of form: FormDefinition, page: String) throws(FormKitError) -> [FieldListing] {
+        guard form.page(page) != nil else { throw .store(.unknownPage(page, among: form.pages.map(\.key))) }
+        let pageOfRow = form.pageOfRow
+        return zip(form.fields, form.shownFlags).compactMap { field, shown in
+            pageOfRow[field.row] == page ? FieldListing(field: field, page: page, isShown: shown) : nil
+        }
     }
 
     /// The shown page's listing.

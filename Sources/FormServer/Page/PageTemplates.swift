@@ -30,6 +30,8 @@ enum PageTemplates {
         ("field", PackageResources.field_mustache),
         ("field-control", PackageResources.field_control_mustache),
         ("control-attributes", PackageResources.control_attributes_mustache),
+        ("items", PackageResources.items_mustache),
+        ("group", PackageResources.group_mustache),
         ("error-page", PackageResources.error_page_mustache),
         ("sign-in-page", PackageResources.sign_in_page_mustache),
     ]

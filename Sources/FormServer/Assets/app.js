@@ -58,6 +58,9 @@
 
   // The event stream (listen()).
   let events = null;
+  // Set once the page is being drawn again after an Add or Remove:
+  // nothing reloads it meanwhile.
+  let leaving = false;
 
   // The page's fields by key. A field's controls are its one input,
   // select or textarea, or a group's radios or check boxes (in a
@@ -457,8 +460,8 @@
     for (const item of listings) applyChange({ key: item.key, value: storedText(item.value), state: item.state, color: item.color, shown: item.shown });
     // A group is shown or hidden as the page drawn now has it.
     for (const group of form.querySelectorAll('[data-group]')) {
-      const drawn = doc.querySelector('[data-group="' + CSS.escape(group.getAttribute('data-group')) + '"]');
-      if (drawn) group.hidden = drawn.hidden;
+      const fresh = doc.querySelector('[data-group="' + CSS.escape(group.getAttribute('data-group')) + '"]');
+      if (fresh) group.hidden = fresh.hidden;
     }
     drawMinimap(await drawn.json());
     const title = doc.getElementById('title');
@@ -530,9 +533,6 @@
   });
 
   // ---- A repeat's Add and an instance's Remove ----
-
-  // Set once the page is being drawn again: nothing reloads it meanwhile.
-  let leaving = false;
 
   // Saves what was typed first (a save sent later could land in an
   // instance that moved up a number), then adds or removes, then draws

@@ -9,7 +9,8 @@ CASE arguments) a database is made, `formctl serve --port 0` (or
 `serve --collect`) serves it on 127.0.0.1, and the page, in the states the
 case names, is audited with axe-core's WCAG 2.0 and 2.1 A and AA rules and
 its best practices (`wcag2a`, `wcag2aa`, `wcag21a`, `wcag21aa`,
-`best-practice`); the default and the Hebrew form are also loaded at
+`best-practice`), the family form among them (its groups, a repeat of
+two instances, an empty list; its group shown; a refused submit); the default and the Hebrew form are also loaded at
 1280, 640 (200% zoom), 390 and 320 CSS pixels wide, where nothing may
 scroll sideways (with $FORMCTL_SCREENSHOTS, a folder, pictured there). Every violation is printed with its nodes; a state with
 none is one passing check. The last line is "N checks passed", and the
@@ -172,7 +173,26 @@ def hebrew():
     reflows(url, "hebrew form")
 
 
-ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew}
+def family():
+    db = database("family", os.path.join(EXAMPLES, "family.yaml"))
+    run_formctl(FORMCTL, db, "repeat", "add", "children")
+    url = serve(db)[0]
+    driver = browser(url)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "fieldset.instance")) == 2
+          and len(driver.find_elements(By.XPATH, "//button[text()='Remove child 2']")) == 1,
+          "the family form has two children, each with its Remove")
+    audit(driver, "the family form (groups, a repeat of two, an empty list)")
+    run_formctl(FORMCTL, db, "set", "consent", "true")
+    driver.get(url)
+    live(driver)
+    check(driver.find_element(By.ID, "group-contact").is_displayed(), "its contact group is shown once consent is given")
+    audit(driver, "the family form with its group shown")
+    submit(driver)
+    audit(driver, "the family form after a refused submit")
+    reflows(url, "family form")
+
+
+ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew, "family": family}
 
 
 def main():

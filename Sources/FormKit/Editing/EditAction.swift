@@ -39,6 +39,11 @@ public enum EditAction: Hashable, Sendable {
     /// response whatever `check` says, clearing them (`formctl responses
     /// open ID` brings the draft back).
     case submitDraft
+    /// Ctrl-N: save the field, then add an instance to the repeat the
+    /// focus is in (or the page's first repeat), focusing its first field.
+    case addInstance
+    /// Ctrl-K: save the field, then remove the instance the focus is in.
+    case removeInstance
     /// Esc or Ctrl-C.
     case quit
 }

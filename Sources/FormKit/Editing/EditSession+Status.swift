@@ -36,6 +36,16 @@ extension EditSession {
     public var keyHelp: String {
         // Shorter than the text field's line: the field's own keys come first.
         let common = "Enter/^S save  ^X submit  ^O draft  ^←→ page  Esc quit"
+        if showsRepeats {
+            // A page with a repeat names its two keys; the rarest ones give way.
+            let own = switch control {
+            case .text: "Tab/↑↓ field  ^U clear"
+            case .longText: "^J new line  Tab field"
+            case .cycle: "Space change  Tab field"
+            case .checklist: "↑↓ choice  Space tick"
+            }
+            return own + "  ^N add  ^K remove  Enter/^S save  ^X submit  ^O draft  Esc quit"
+        }
         switch control {
         case .text: return Self.keyHelp
         case .longText: return "^J/Alt-Enter new line  ↑↓ line  Tab field  " + common

@@ -195,6 +195,8 @@ public final class EditSession {
         case .page(let number): switchPage { _, count in number >= 1 && number <= count ? number - 1 : nil }
         case .submit: submit(draft: false)
         case .submitDraft: submit(draft: true)
+        case .addInstance: addInstance()
+        case .removeInstance: removeInstance()
         case .quit:
             return !save()
         }

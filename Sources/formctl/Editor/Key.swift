@@ -32,4 +32,9 @@ enum Key: Hashable, Sendable {
     /// "postpone"; raw mode turns IEXTEN off, so the terminal's VDISCARD
     /// does not take it).
     static let controlO = Key.control(0x0F)
+    /// Ctrl-N, which adds an instance to a repeat ("new").
+    static let controlN = Key.control(0x0E)
+    /// Ctrl-K, which removes the instance the focus is in (nano's and
+    /// Emacs's "kill").
+    static let controlK = Key.control(0x0B)
 }

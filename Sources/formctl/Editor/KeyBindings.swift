@@ -23,6 +23,8 @@ enum KeyBindings {
         case Key.controlS: .save
         case Key.controlX: .submit
         case Key.controlO: .submitDraft
+        case Key.controlN: .addInstance
+        case Key.controlK: .removeInstance
         case .controlLeft: .previousPage
         case .controlRight: .nextPage
         case .function(let number) where (1...9).contains(number): .page(number)

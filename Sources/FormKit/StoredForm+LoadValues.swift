@@ -13,7 +13,7 @@ extension StoredForm {
     /// store refuses (`invalidValue`, 65).
     public func loadValues(_ values: FormValues) throws(FormKitError) -> ValuesUpdate {
         let form = values.origins.isEmpty ? nil : try definition()
-        if let form, !form.groups.isEmpty || values.listsInstances {
+        if let form, !form.groups.isEmpty {
             return try loadValues(values, withInstancesOf: form)
         }
         // The fields' types read the file's values first (a number for an
@@ -29,28 +29,9 @@ extension StoredForm {
     /// values. More than a repeat's `max_count` is refused (exit 64), and
     /// so is a key that names no field once the instances are made.
     private func loadValues(_ values: FormValues, withInstancesOf form: FormDefinition) throws(FormKitError) -> ValuesUpdate {
-        let repeats = Set(form.groups.filter { $0.kind == .repeat }.map { FieldPath.declared($0.path) })
-        let counts = values.instanceCounts(repeats: repeats)
+        let counts = values.instanceCounts(repeats: Set(form.groups.filter { $0.kind == .repeat }.map { FieldPath.declared($0.path) }))
         func target(over current: FormDefinition, values typed: FormValues?) throws(FormStoreError) -> FormDefinition {
-            var expansion = Self.expansion(of: current)
-            for (path, count) in counts { expansion.counts[path] = count }
-            for (key, value) in typed?.entries ?? [] { expansion.values[key] = value }
-            let target = ApplyPlan.target(of: FormSpec(definition: current), expansion, over: current)
-            for (path, count) in counts {
-                guard let group = target.group(path), group.kind == .repeat, let rules = group.repeatRules else {
-                    throw .unknownField(path, among: target.groups.filter { $0.kind == .repeat }.map(\.path))
-                }
-                if count > rules.upperCount {
-                    throw .instancesRefused(path: path, reason: "the file lists \(count) instances; the repeat holds at most \(rules.upperCount)")
-                }
-            }
-            if let typed {
-                let keys = Set(target.fields.map(\.key))
-                for (key, _) in typed.entries where !keys.contains(key) {
-                    throw .unknownField(key, among: target.fields.map(\.key))
-                }
-            }
-            return target
+            try Self.expanded(current, counts: counts, values: typed)
         }
         let probe: FormDefinition
         do throws(FormStoreError) {
@@ -83,6 +64,33 @@ extension StoredForm {
             }
         }
         return update
+    }
+
+    /// `form` expanded with `counts` instances of the repeats a values file
+    /// lists, holding `values` (nil: its own): what `values --load` writes
+    /// and `submit --from` stores. More instances than a repeat's
+    /// `max_count` is `instancesRefused` (64); a count for no repeat, or a
+    /// value for no field of the expanded form, `unknownField` (64).
+    static func expanded(_ form: FormDefinition, counts: [String: Int], values typed: FormValues?) throws(FormStoreError) -> FormDefinition {
+        var expansion = Self.expansion(of: form)
+        for (path, count) in counts { expansion.counts[path] = count }
+        for (key, value) in typed?.entries ?? [] { expansion.values[key] = value }
+        let target = ApplyPlan.target(of: FormSpec(definition: form), expansion, over: form)
+        for (path, count) in counts {
+            guard let group = target.group(path), group.kind == .repeat, let rules = group.repeatRules else {
+                throw .unknownField(path, among: target.groups.filter { $0.kind == .repeat }.map(\.path))
+            }
+            if count > rules.upperCount {
+                throw .instancesRefused(path: path, reason: "the file lists \(count) instances; the repeat holds at most \(rules.upperCount)")
+            }
+        }
+        if let typed {
+            let keys = Set(target.fields.map(\.key))
+            for (key, _) in typed.entries where !keys.contains(key) {
+                throw .unknownField(key, among: target.fields.map(\.key))
+            }
+        }
+        return target
     }
 
     /// Reads a values file's `bytes` (see `FormValues.init(parsing:format:file:)`)

@@ -205,3 +205,23 @@ struct GroupsAndRepeatsTests {
         #expect(try box.rows("SELECT path FROM form_values", db: box.path("twice.db")) == [["billing.street"], ["shipping.street"]])
     }
 }
+
+extension GroupsAndRepeatsTests {
+    @Test("submit --from a nested file stores the instances it lists in the response alone; an object for a field is refused (65)")
+    func nestedSubmit() throws {
+        let box = try Self.box()
+        let file = box.path("response.json")
+        try Data(#"{"address": "x", "children": [{"name": "A", "age": 3}, {"name": "B"}, {"name": "C"}], "nicknames": ["z"]}"#.utf8)
+            .write(to: URL(fileURLWithPath: file))
+        #expect(try box.ok(["submit", "--from", file]).stdoutText == "1\n")
+        #expect(try box.rows("SELECT path, value FROM response_values WHERE response = 1 AND value <> ''")
+                == [["address", "x"], ["children.1.name", "A"], ["children.1.age", "3"], ["children.2.name", "B"], ["children.3.name", "C"], ["nicknames.1", "z"]])
+        #expect(try box.value("SELECT count(*) FROM form_group WHERE kind = 'instance' AND parent = 'children'") == "1", "the form's own instances stay")
+        let json = try box.ok(["responses", "--format", "json"]).stdoutText
+        #expect(json.contains(#""children":[{"name":"A","age":3,"school":null},{"name":"B","age":null,"school":null},{"name":"C","age":null,"school":null}],"nicknames":["z"]"#), "\(json)")
+        let object = box.path("object.json")
+        try Data(#"{"address": {}}"#.utf8).write(to: URL(fileURLWithPath: object))
+        let refused = try box.formctl(["values", "--load", object])
+        #expect(refused.status == 65 && refused.stderrText.contains("the value of 'address' is an object"), "\(refused)")
+    }
+}

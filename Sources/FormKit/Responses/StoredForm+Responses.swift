@@ -26,7 +26,28 @@ extension StoredForm {
     /// written.
     @discardableResult
     public func submit(values: FormValues, draft: Bool = false) throws(FormKitError) -> StoredResponse {
-        let typed = values.origins.isEmpty ? values : try values.typed(for: try definition())
+        let form = values.origins.isEmpty ? nil : try definition()
+        if let form, !form.groups.isEmpty {
+            // Nested values make the instances they list, in the response
+            // alone: the form's own instances stay as they are.
+            let counts = values.instanceCounts(repeats: Set(form.groups.filter { $0.kind == .repeat }.map { FieldPath.declared($0.path) }))
+            let probe: FormDefinition
+            do throws(FormStoreError) {
+                probe = try Self.expanded(form, counts: counts, values: nil)
+                // Every key the file gives must name a field of it.
+                _ = try Self.expanded(form, counts: counts, values: values.listsExpanded(for: probe))
+            } catch {
+                throw .store(error)
+            }
+            let typed = try values.typed(for: probe)
+            let given = Dictionary(try typed.checked().map { ($0.key, $0.value.text) }, uniquingKeysWith: { _, last in last })
+            var submitted = probe
+            for index in submitted.fields.indices {
+                submitted.fields[index].value = given[submitted.fields[index].key].map { submitted.fields[index].rules.storedText(forInput: $0) } ?? ""
+            }
+            return try submitting(.expanded(submitted), draft: draft)
+        }
+        let typed = if let form { try values.typed(for: form) } else { values }
         return try submitting(.given(try typed.checked()), draft: draft)
     }
 

@@ -10,7 +10,7 @@ extension FormValues {
         for (index, entry) in entries.enumerated() where index < origins.count {
             let origin = origins[index]
             switch origin.kind {
-            case .instances:
+            case .instances where repeats.contains(FieldPath.declared(entry.key)):
                 counts[entry.key] = Int(entry.value) ?? 0
             case .list where repeats.contains(FieldPath.declared(entry.key)):
                 counts[entry.key] = origin.items.count
@@ -21,18 +21,20 @@ extension FormValues {
         return counts
     }
 
-    /// Whether the file lists instances of anything (an array of objects).
-    var listsInstances: Bool { origins.contains { $0.kind == .instances } }
-
     /// The values with a list's array given as one value per instance
-    /// (`nicknames.1`, `nicknames.2`) and the counts of instances left out:
-    /// what `form`'s fields take.
+    /// (`nicknames.1`, `nicknames.2`), and the marks of a group's object and
+    /// a repeat's array left out: what `form`'s fields take. An object or
+    /// an array of objects given for a field stays, to be refused as the
+    /// field's type refuses it.
     func listsExpanded(for form: FormDefinition) -> FormValues {
         let lists = Set(form.groups.filter { $0.repeatRules?.isList == true }.map(\.path))
+        let hasMarks = origins.contains { $0.kind == .instances || $0.kind == .object }
+        guard !lists.isEmpty || hasMarks else { return self }
+        let fields = hasMarks ? Set(form.fields.map(\.key)) : []
         var result = FormValues(entries: [])
         for index in entries.indices {
             let origin = index < origins.count ? origins[index] : nil
-            if origin?.kind == .instances { continue }
+            if let kind = origin?.kind, kind == .instances || kind == .object, !fields.contains(entries[index].key) { continue }
             if let origin, origin.kind == .list, lists.contains(entries[index].key) {
                 for item in origin.items {
                     result.entries.append((item.key, item.value))

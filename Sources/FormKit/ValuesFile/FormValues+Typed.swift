@@ -32,7 +32,7 @@ extension FormValues {
     /// no field are left to the store, which names the nearest.
     func typed(for form: FormDefinition) throws(FormKitError) -> FormValues {
         guard !origins.isEmpty else { return self }
-        let values = form.groups.isEmpty ? self : listsExpanded(for: form)
+        let values = listsExpanded(for: form)
         var rulesByKey: [String: FieldRules] = [:]
         for field in form.fields where rulesByKey[field.key] == nil { rulesByKey[field.key] = field.rules }
         var typed = values
@@ -129,6 +129,7 @@ extension ValuesFileEntry.Kind {
         case .list: "an array"
         case .csv: "text"
         case .instances: "an array of objects"
+        case .object: "an object"
         }
     }
 }

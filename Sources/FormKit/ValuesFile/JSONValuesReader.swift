@@ -96,7 +96,10 @@ struct JSONValuesReader {
         guard depth < Self.maximumDepth else {
             throw text.refusal(index, "the value of \(ValuesText.quoted(key)) nests more than \(Self.maximumDepth) objects and arrays deep; groups and repeats nest at most \(FormGroup.maximumDepth) deep")
         }
-        if current == "{" { return try object(prefix: key, depth: depth + 1) }
+        if current == "{" {
+            let mark = ValuesFileEntry(key: key, value: "", kind: .object, start: index)
+            return [mark] + (try object(prefix: key, depth: depth + 1))
+        }
         let start = index
         var ahead = index + 1
         while ahead < scalars.count, [" ", "\t", "\n", "\r"].contains(scalars[ahead]) { ahead += 1 }

@@ -20,6 +20,9 @@ public struct ValuesFileEntry: Hashable, Sendable {
         /// A JSON array of objects: a repeat's instances, the value their
         /// count (their members are entries of their own, `children.2.name`).
         case instances
+        /// A JSON object: a group's values (its members are entries of
+        /// their own, `contact.phone`); a field cannot take one.
+        case object
     }
 
     /// The field's key.

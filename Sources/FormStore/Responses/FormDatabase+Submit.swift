@@ -173,6 +173,7 @@ extension FormDatabase {
     /// the given ones (every other field empty). A given key that names no
     /// field throws `unknownField`.
     private static func submittedForm(_ submission: ResponseSubmission, form: FormDefinition) throws(FormStoreError) -> FormDefinition {
+        if case .expanded(let submitted) = submission { return submitted }
         guard case .given(let values) = submission else { return form }
         var submitted = form
         var index: [String: Int] = [:]

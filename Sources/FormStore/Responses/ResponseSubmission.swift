@@ -11,6 +11,10 @@ public enum ResponseSubmission: Sendable {
     /// (`formctl submit --from FILE`); the values being edited are not
     /// touched, and no open draft is replaced.
     case given([(key: String, value: CheckedValue)])
+    /// A form with repeats, expanded with the instances a values file
+    /// lists and holding its values (`formctl submit --from FILE` of
+    /// nested values): stored as it is, the values being edited untouched.
+    case expanded(FormDefinition)
 }
 
 /// A response `FormDatabase.submit` stored.

@@ -33,7 +33,7 @@ struct ResponseTableEditTests {
         WrongEdit(sql: "UPDATE answer SET position = 'first' WHERE response_id = 1", error: "cannot store TEXT value in INTEGER column answer.position"),
         WrongEdit(sql: "UPDATE answer SET position = 0 WHERE response_id = 1 AND key = 'first'", error: "CHECK constraint failed: position BETWEEN"),
         WrongEdit(sql: "UPDATE answer SET position = 2 WHERE response_id = 1 AND key = 'first'", error: "UNIQUE constraint failed: answer.response_id, answer.position"),
-        WrongEdit(sql: "UPDATE answer SET key = 'e.mail' WHERE key = 'email'", error: "CHECK constraint failed: length(key)"),
+        WrongEdit(sql: "UPDATE answer SET key = 'e mail' WHERE key = 'email'", error: "CHECK constraint failed: length(key)"),
         WrongEdit(sql: "UPDATE answer SET key = '' WHERE key = 'email'", error: "CHECK constraint failed: length(key)"),
         WrongEdit(sql: "UPDATE answer SET key = '#1' WHERE key = 'email'", error: "CHECK constraint failed: length(key)"),
         WrongEdit(sql: "UPDATE answer SET key = 'last' WHERE response_id = 1 AND key = 'first'", error: "UNIQUE constraint failed: answer.response_id, answer.key"),

@@ -75,7 +75,9 @@ enum GroupTable {
     static func rowGroups(_ db: Database) throws -> [Int: String] {
         var groups: [Int: String] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT number, group_path FROM form_row WHERE group_path IS NOT NULL")) {
-            if let number = row[0] as Int?, let path = row[1] as String? { groups[number] = path }
+            // Decoded, not subscripted: a value someone wrote with sqlite3
+            // is an error to report, not a trap.
+            groups[try row.decode(Int.self, forColumn: "number")] = try row.decode(String.self, forColumn: "group_path")
         }
         return groups
     }

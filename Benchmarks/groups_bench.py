@@ -13,10 +13,11 @@ A benchmark, not a test: it prints figures and exits 0 unless formctl fails.
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+
+import formctl_runs
 
 FORMCTL = os.path.abspath(sys.argv[1])
 RUNS = int(os.environ.get("RUNS", "5"))
@@ -58,21 +59,11 @@ def write(path, lines):
 
 
 def run(arguments, cwd):
-    result = subprocess.run([FORMCTL] + arguments, cwd=cwd, capture_output=True, text=True)
-    if result.returncode != 0:
-        sys.exit(f"formctl {' '.join(arguments)} failed ({result.returncode}): {result.stderr}")
-    return result
+    return formctl_runs.run(FORMCTL, arguments, cwd)
 
 
 def instructions(arguments, cwd):
-    out = os.path.join(cwd, "callgrind.out")
-    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", FORMCTL] + arguments,
-                   cwd=cwd, capture_output=True, check=True)
-    with open(out) as data:
-        for line in data:
-            if line.startswith("summary:") or line.startswith("totals:"):
-                return int(line.split()[1])
-    sys.exit("no callgrind summary")
+    return formctl_runs.instructions(FORMCTL, arguments, cwd)
 
 
 def main():

@@ -26,15 +26,9 @@ extension StoredForm {
         var added = ""
         try writing { db throws(FormStoreError) in
             try db.replaceStructure(prune: true, valuesFromTarget: true) { current throws(FormStoreError) in
-                let rules = try Self.repeatRules(path, in: current)
-                let count = current.instances(of: path).count
-                guard count < rules.upperCount else {
-                    throw .instancesRefused(path: path, reason: "the repeat holds at most \(rules.upperCount) instance\(rules.upperCount == 1 ? "" : "s"), and has \(count): remove one first (formctl repeat remove \(path).N)")
-                }
-                var expansion = Self.expansion(of: current)
-                expansion.counts[path] = count + 1
-                added = path + "." + String(count + 1)
-                return ApplyPlan.target(of: FormSpec(definition: current), expansion, over: current)
+                let change = try Self.addingInstance(to: path, in: current)
+                added = change.path
+                return change.form
             }
         }
         return added
@@ -47,35 +41,7 @@ extension StoredForm {
     public func removeInstance(_ path: String) throws(FormKitError) {
         try writing { db throws(FormStoreError) in
             try db.replaceStructure(prune: true, valuesFromTarget: true) { current throws(FormStoreError) in
-                guard let repeatPath = FieldPath.parent(of: path), let number = Int(FieldPath.last(of: path)),
-                      current.group(repeatPath)?.kind == .repeat else {
-                    throw .instancesRefused(path: path, reason: "not an instance of a repeat: give the repeat's path and the instance's number (children.2; formctl repeat list PATH lists them)")
-                }
-                let rules = try Self.repeatRules(repeatPath, in: current)
-                let count = current.instances(of: repeatPath).count
-                guard current.group(path)?.kind == .instance, (1...count).contains(number) else {
-                    throw .instancesRefused(path: path, reason: count == 0 ? "repeat \(repeatPath) has no instances" : "repeat \(repeatPath) has instances 1 to \(count)")
-                }
-                guard count > rules.minCount else {
-                    throw .instancesRefused(path: path, reason: "repeat \(repeatPath) holds at least \(rules.minCount) instance\(rules.minCount == 1 ? "" : "s"), and has \(count)")
-                }
-                var expansion = Self.expansion(of: current)
-                expansion.counts[repeatPath] = count - 1
-                // Later instances move up: their values and inner repeats' counts
-                // take the number before theirs.
-                let prefix = repeatPath + "."
-                func moved(_ key: String) -> String? {
-                    guard key.hasPrefix(prefix) else { return key }
-                    let rest = key.dropFirst(prefix.count)
-                    let numberText = rest.prefix { $0 != "." }
-                    guard let instance = Int(numberText) else { return key }
-                    if instance < number { return key }
-                    if instance == number { return nil }
-                    return prefix + String(instance - 1) + rest.dropFirst(numberText.count)
-                }
-                expansion.values = Self.rekeyed(expansion.values, moved)
-                expansion.counts = Self.rekeyed(expansion.counts, moved)
-                return ApplyPlan.target(of: FormSpec(definition: current), expansion, over: current)
+                try Self.removingInstance(path, from: current)
             }
         }
     }
@@ -84,10 +50,69 @@ extension StoredForm {
     public func instances(of path: String) throws(FormKitError) -> [InstanceListing] {
         let form = try definition()
         do throws(FormStoreError) {
-            _ = try Self.repeatRules(path, in: form)
+            return try Self.instances(of: path, in: form)
         } catch {
             throw .store(error)
         }
+    }
+
+    // MARK: On a form in memory (the owner's, or a respondent's)
+
+    /// `form` with an instance added at the end of the repeat at `path`,
+    /// its fields at their defaults and every other value kept, and the
+    /// new instance's path. Past the repeat's `max_count`, or a path that
+    /// names no repeat: `instancesRefused`.
+    static func addingInstance(to path: String, in form: FormDefinition) throws(FormStoreError) -> (form: FormDefinition, path: String) {
+        let rules = try repeatRules(path, in: form)
+        let count = form.instances(of: path).count
+        guard count < rules.upperCount else {
+            throw .instancesRefused(path: path, reason: "the repeat holds at most \(rules.upperCount) instance\(rules.upperCount == 1 ? "" : "s"), and has \(count): remove one first (formctl repeat remove \(path).N)")
+        }
+        var expansion = expansion(of: form)
+        expansion.counts[path] = count + 1
+        return (ApplyPlan.target(of: FormSpec(definition: form), expansion, over: form), path + "." + String(count + 1))
+    }
+
+    /// `form` without the instance at `path` (`children.2`), the later
+    /// instances moved up a number with their values (as in ODK and Google
+    /// Forms). Below the repeat's `min_count`, a number no instance has, or
+    /// a path that names no instance: `instancesRefused`.
+    static func removingInstance(_ path: String, from form: FormDefinition) throws(FormStoreError) -> FormDefinition {
+        guard let repeatPath = FieldPath.parent(of: path), let number = Int(FieldPath.last(of: path)),
+              form.group(repeatPath)?.kind == .repeat else {
+            throw .instancesRefused(path: path, reason: "not an instance of a repeat: give the repeat's path and the instance's number (children.2; formctl repeat list PATH lists them)")
+        }
+        let rules = try repeatRules(repeatPath, in: form)
+        let count = form.instances(of: repeatPath).count
+        guard form.group(path)?.kind == .instance, number >= 1, number <= count else {
+            throw .instancesRefused(path: path, reason: count == 0 ? "repeat \(repeatPath) has no instances" : "repeat \(repeatPath) has instances 1 to \(count)")
+        }
+        guard count > rules.minCount else {
+            throw .instancesRefused(path: path, reason: "repeat \(repeatPath) holds at least \(rules.minCount) instance\(rules.minCount == 1 ? "" : "s"), and has \(count)")
+        }
+        var expansion = expansion(of: form)
+        expansion.counts[repeatPath] = count - 1
+        // Later instances move up: their values and inner repeats' counts
+        // take the number before theirs.
+        let prefix = repeatPath + "."
+        func moved(_ key: String) -> String? {
+            guard key.hasPrefix(prefix) else { return key }
+            let rest = key.dropFirst(prefix.count)
+            let numberText = rest.prefix { $0 != "." }
+            guard let instance = Int(numberText) else { return key }
+            if instance < number { return key }
+            if instance == number { return nil }
+            return prefix + String(instance - 1) + rest.dropFirst(numberText.count)
+        }
+        expansion.values = rekeyed(expansion.values, moved)
+        expansion.counts = rekeyed(expansion.counts, moved)
+        return ApplyPlan.target(of: FormSpec(definition: form), expansion, over: form)
+    }
+
+    /// The instances of the repeat at `path` in `form`, in order; a path
+    /// that names no repeat is `instancesRefused`.
+    static func instances(of path: String, in form: FormDefinition) throws(FormStoreError) -> [InstanceListing] {
+        _ = try repeatRules(path, in: form)
         return form.instances(of: path).map { instance in
             let fields = form.fields.filter { FieldPath.isWithin($0.key, instance.path) }
             return InstanceListing(path: instance.path, number: instance.number ?? 0, title: form.instanceTitle(instance),

@@ -78,4 +78,28 @@ extension FieldPath {
         guard path.contains(where: \.isNumber) else { return path }
         return segments(of: path).filter { Int($0) == nil }.joined(separator: ".")
     }
+
+    /// Each repeat's instance count as `keys` (field paths) name its
+    /// instances: the highest number after the repeat's path among them.
+    /// `repeats` holds the repeats' declared paths (`households.members`);
+    /// the counts are by instance path (`households.2.members`).
+    public static func instanceCounts(in keys: some Sequence<String>, repeats: Set<String>) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for key in keys {
+            let parts = segments(of: key)
+            var path = ""
+            var declaredPath = ""
+            var index = 0
+            while index < parts.count {
+                path = join(path, String(parts[index]))
+                declaredPath = join(declaredPath, String(parts[index]))
+                index += 1
+                guard repeats.contains(declaredPath), index < parts.count, let number = Int(parts[index]), number > 0 else { continue }
+                counts[path] = max(counts[path] ?? 0, number)
+                path = join(path, String(parts[index]))
+                index += 1
+            }
+        }
+        return counts
+    }
 }

@@ -140,20 +140,22 @@ import Testing
         #expect(try form.instances(of: "children").count == 2)
     }
 
-    @Test("a respondent's page (--collect) shows the instances without Add or Remove, and their post ignores the buttons")
+    @Test("a respondent's page (--collect) has Add and Remove, and their post changes their own draft, not the owner's instances")
     func respondentsPage() async throws {
         let server = try RepeatRouteTests.family { $0.token = "owner-token"; $0.collect = CollectSettings() }
         try await server.test { client in
             let html = try await Self.page(client)
             #expect(html.contains("<legend>Child 1</legend>"))
-            #expect(!html.contains("repeat_add") && !html.contains("repeat_remove"))
+            #expect(html.contains(#"name="repeat_add" value="children""#))
             let posted = try await client.executeRequest(uri: "/", method: .post, headers: Self.form,
                                                          body: ByteBuffer(string: "page=main&repeat_add=children"))
-            #expect(posted.status == .seeOther)
+            #expect(posted.status == .seeOther && posted.headers[.location] == "/?page=main&focus=children.2", "\(posted.headers)")
+            #expect(posted.headers[.setCookie]?.hasPrefix("formctl_respondent=") == true)
             let owner = try await client.executeRequest(uri: "/owner", method: .get, headers: [.authorization: "Bearer owner-token"], body: nil)
             #expect(String(buffer: owner.body).contains(#"name="repeat_add" value="children""#))
         }
-        #expect(try server.server.session.file.instances(of: "children").count == 1)
+        #expect(try server.server.session.file.instances(of: "children").count == 1, "the owner's instances are as they were")
+        #expect(try server.server.session.file.openDraftCount() == 1, "the Add made the respondent's draft")
     }
 
     @Test("check's reason for a repeat (its count) links to the repeat's fieldset and names it by its title")

@@ -35,6 +35,17 @@ public struct RespondentForm: Sendable {
         return (form.fields[index], form.shownFlags[index])
     }
 
+    /// The instances of the repeat at `path` in the respondent's form
+    /// (`formctl repeat list`'s listing); a path that names no repeat is
+    /// `instancesRefused`.
+    public func instances(of path: String) throws(FormKitError) -> [InstanceListing] {
+        do throws(FormStoreError) {
+            return try StoredForm.instances(of: path, in: form)
+        } catch {
+            throw .store(error)
+        }
+    }
+
     /// The title template and the title the respondent's values give.
     public var title: FormTitle { FormTitle(of: form) }
 

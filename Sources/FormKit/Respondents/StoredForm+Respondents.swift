@@ -8,7 +8,7 @@ extension StoredForm {
     /// the blank form (each field's `default`) without a draft or an id.
     /// Reading makes nothing.
     public func respondentForm(_ respondent: RespondentID?) throws(FormKitError) -> RespondentForm {
-        let (form, draft) = try reading { db throws(FormStoreError) in try db.respondentForm(respondent?.hash) }
+        let (form, draft) = try reading { db throws(FormStoreError) in try db.respondentForm(respondent?.hash, shape: .instances) }
         return RespondentForm(form: form, draft: draft)
     }
 
@@ -34,7 +34,7 @@ extension StoredForm {
         let written: (form: FormDefinition, draft: Int64, respondent: String, created: Bool)
         do {
             written = try writing { db throws(FormStoreError) in
-                try db.writeDraftAnswer(cookie?.hash, orNew: fresh.hash, key: key, value: checked, limits: limits)
+                try db.writeDraftAnswer(cookie?.hash, orNew: fresh.hash, key: key, value: checked, limits: limits, shape: .instances)
             }
         } catch .store(.unknownField(let key, let suggestion)) {
             throw .fieldNotFound(key: key, suggestion: suggestion)
@@ -53,7 +53,7 @@ extension StoredForm {
         var report: CheckReport?
         let fresh = RespondentID.generate()
         let submitted = try writing { db throws(FormStoreError) in
-            try db.submitDraft(cookie?.hash, orNew: fresh.hash, limits: limits) { form in
+            try db.submitDraft(cookie?.hash, orNew: fresh.hash, limits: limits, shape: .instances) { form in
                 let check = CheckReport(form: form)
                 report = check
                 return check.passes
@@ -61,6 +61,42 @@ extension StoredForm {
         }
         guard let submitted else { throw .checkFailed(report ?? CheckReport(fields: [])) }
         return (submitted.stored, submitted.respondent == fresh.hash ? fresh : (cookie ?? fresh))
+    }
+
+    /// Adds an instance at the end of the repeat at `path` in the
+    /// respondent's own form (their draft; none yet: a new draft, as their
+    /// first answer makes one, within `limits`), and returns their form
+    /// after it, who they are, whether the draft is new and the new
+    /// instance's path. Refused as `addInstance(to:)` refuses the owner's
+    /// (`instancesRefused`, 64), nothing written.
+    public func addInstance(to path: String, cookie: RespondentID?,
+                            limits: DraftLimits) throws(FormKitError) -> (form: RespondentForm, respondent: RespondentID, created: Bool, path: String) {
+        var added = ""
+        let written = try rewriteDraft(cookie: cookie, limits: limits) { form throws(FormStoreError) in
+            let change = try Self.addingInstance(to: path, in: form)
+            added = change.path
+            return change.form
+        }
+        return (written.form, written.respondent, written.created, added)
+    }
+
+    /// Removes the instance at `path` (`children.2`) from the respondent's
+    /// own form; later ones move up a number. Refused as
+    /// `removeInstance(_:)` refuses the owner's, nothing written.
+    public func removeInstance(_ path: String, cookie: RespondentID?,
+                               limits: DraftLimits) throws(FormKitError) -> (form: RespondentForm, respondent: RespondentID, created: Bool) {
+        try rewriteDraft(cookie: cookie, limits: limits) { form throws(FormStoreError) in try Self.removingInstance(path, from: form) }
+    }
+
+    private func rewriteDraft(cookie: RespondentID?, limits: DraftLimits,
+                              change: (FormDefinition) throws(FormStoreError) -> FormDefinition) throws(FormKitError)
+        -> (form: RespondentForm, respondent: RespondentID, created: Bool) {
+        let fresh = RespondentID.generate()
+        let written = try writing { db throws(FormStoreError) in
+            try db.rewriteDraft(cookie?.hash, orNew: fresh.hash, limits: limits, shape: .instances, change: change)
+        }
+        let respondent = written.created ? fresh : (cookie ?? fresh)
+        return (RespondentForm(form: written.form, draft: written.draft), respondent, written.created)
     }
 
     /// How many respondents' drafts are open.

@@ -28,8 +28,7 @@ enum GroupHTML {
         let showIf: String?
         let isHidden: Bool
         let items: [PageItemView]
-        /// A repeat's Add button (nil at its `max_count`, or where
-        /// instances are not changed: a respondent's page).
+        /// A repeat's Add button (nil at its `max_count`).
         let add: Button?
         /// An instance's Remove button (nil at its repeat's `min_count`).
         let remove: Button?

@@ -125,7 +125,7 @@ struct PageHTML {
             FieldHTML(listing: listing, showsInvalid: outcome == .checkFailed, messages: messages,
                       isFocused: listing.field.key == focusedField).view
         }
-        return PageItems(form: form, page: snapshot.pageKey, fields: fields, changesInstances: paths != .respondent,
+        return PageItems(form: form, page: snapshot.pageKey, fields: fields,
                          focusedRepeat: focusedGroup?.kind == .repeat ? focusedGroup?.path : nil, messages: messages).items
     }
 

@@ -13,9 +13,6 @@ struct PageItems {
     let page: String
     /// Each field of the page as the page writes it, in form order.
     let fields: [FieldHTML.View]
-    /// Whether the page adds and removes instances (its Add and Remove
-    /// buttons); a respondent's does not.
-    let changesInstances: Bool
     /// The path of the repeat whose Add button is focused when the page
     /// loads (after one of its instances was removed).
     let focusedRepeat: String?
@@ -60,14 +57,14 @@ struct PageItems {
                 let rules = group.repeatRules
                 contents = instances.map { instance in
                     var drawn = view(of: instance, hiddenAbove: isHidden)
-                    if changesInstances, !isHidden, instances.count > (rules?.minCount ?? 0) {
+                    if !isHidden, instances.count > (rules?.minCount ?? 0) {
                         drawn = drawn.with(remove: GroupHTML.Button(
                             name: FormPostBody.removeName, value: instance.path,
                             label: GroupHTML.removeLabel(form.instanceTitle(instance), of: group, messages: messages), isFocused: false))
                     }
                     return PageItemView(group: drawn)
                 }
-                if changesInstances, !isHidden, instances.count < (rules?.upperCount ?? RepeatRules.maximumCount) {
+                if !isHidden, instances.count < (rules?.upperCount ?? RepeatRules.maximumCount) {
                     add = GroupHTML.Button(name: FormPostBody.addName, value: group.path, label: group.addLabel,
                                            isFocused: focusedRepeat == group.path)
                 }

@@ -30,4 +30,17 @@ enum RepeatAction: Equatable, Sendable {
             return FieldPath.parent(of: path) ?? path
         }
     }
+
+    /// Does it on the respondent's own form (`cookie`'s draft; none yet: a
+    /// new draft within `limits`) and returns who wrote and what the page
+    /// focuses next, as `perform(on:)` does. Blocking.
+    func perform(on form: StoredForm, cookie: RespondentID?, limits: DraftLimits) throws(FormKitError) -> (respondent: RespondentID, focus: String) {
+        switch self {
+        case .add(let path):
+            let added = try form.addInstance(to: path, cookie: cookie, limits: limits)
+            return (added.respondent, added.path)
+        case .remove(let path):
+            return (try form.removeInstance(path, cookie: cookie, limits: limits).respondent, FieldPath.parent(of: path) ?? path)
+        }
+    }
 }

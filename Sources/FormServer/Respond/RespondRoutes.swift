@@ -28,21 +28,25 @@ struct RespondRoutes: Sendable {
         router.get("/") { request, _ in
             let respondent = RespondentCookie.respondent(of: request)
             let query = PageRoutes.query(of: request)
-            let (html, status) = await DatabaseWork.run { pageHTML(respondent, page: query["page"], outcome: PageOutcome(query: query)) }
+            let (html, status) = await DatabaseWork.run {
+                pageHTML(respondent, page: query["page"], outcome: PageOutcome(query: query), focus: query["focus"])
+            }
             return PageRoutes.html(html, status: status, to: request)
         }
         // The plain form post, for a browser without script: the values
         // that differ from the respondent's are answered one by one, then
-        // the draft is submitted when Submit was pressed.
+        // a repeat's Add or an instance's Remove is done, or the draft is
+        // submitted when Submit was pressed.
         router.post("/") { request, _ in
             let post = FormPostBody(bytes: try await body.bytes(of: request).readableBytesView)
             let page = post.page ?? PageRoutes.query(of: request)["page"]
             let cookie = RespondentCookie.respondent(of: request)
-            let (respondent, outcome) = await DatabaseWork.run { save(post, cookie: cookie) }
+            let (respondent, outcome, focus) = await DatabaseWork.run { save(post, cookie: cookie) }
             if let respondent { feed.notify(respondent) }
             var items: [String] = []
             if let page { items.append("page=" + PageLink.queryValue(page)) }
             if let outcome { items.append(outcome.query) }
+            if let focus { items.append("focus=" + PageLink.queryValue(focus)) }
             var response = Response(status: .seeOther, headers: [.location: "/" + (items.isEmpty ? "" : "?" + items.joined(separator: "&")),
                                                                  .cacheControl: "no-store"])
             if let respondent {
@@ -51,6 +55,7 @@ struct RespondRoutes: Sendable {
             return response
         }
         let api = router.group("api/respond")
+        RespondRepeatRoutes(form: form, settings: settings, feed: feed).add(to: api)
         api.get("fields") { request, _ in
             let respondent = RespondentCookie.respondent(of: request)
             let page = request.uri.queryParameters["page"].map(String.init)
@@ -118,17 +123,26 @@ struct RespondRoutes: Sendable {
     }
 
     /// Saves a respondent's plain form post: the posted values that differ
-    /// from their form's, each answered as `PUT` answers it, then a submit
-    /// when Submit was pressed and every value was saved. Returns the
-    /// respondent written as (nil: nothing written) and what to show.
+    /// from their form's, each answered as `PUT` answers it, then the Add
+    /// or Remove asked for, or a submit when Submit was pressed, once
+    /// every value was saved. A page drawn before their instances changed
+    /// (in another tab: `InstanceCounts`) has none of its values inside
+    /// repeats saved, as the owner's page does. Returns the respondent
+    /// written as (nil: nothing written), what to show and what to focus.
     /// Blocking: on a database thread.
-    private func save(_ post: FormPostBody, cookie: RespondentID?) -> (RespondentID?, PageOutcome?) {
+    private func save(_ post: FormPostBody, cookie: RespondentID?) -> (RespondentID?, PageOutcome?, String?) {
         var respondent: RespondentID?
         do throws(FormKitError) {
             let current = try form.respondentForm(cookie)
+            let isStale = post.instances != nil && post.instances != InstanceCounts.of(current.form)
             var notSaved: [String] = []
             var code = PageOutcome.Reason.store(.invalidValue)
             for (key, value) in post.changes(from: current.form.fields) {
+                if isStale, InstanceCounts.isInRepeat(key, of: current.form) {
+                    notSaved.append(key)
+                    code = .store(.conflict)
+                    continue
+                }
                 guard let value else {
                     notSaved.append(key)
                     continue
@@ -141,23 +155,32 @@ struct RespondRoutes: Sendable {
                     code = PageOutcome.Reason(error)
                 }
             }
-            if !notSaved.isEmpty { return (respondent, .notSaved(keys: notSaved, code: code)) }
-            guard post.submits else { return (respondent, nil) }
+            if !notSaved.isEmpty { return (respondent, .notSaved(keys: notSaved, code: code), nil) }
+            if let action = post.repeatAction {
+                do throws(FormKitError) {
+                    let done = try action.perform(on: form, cookie: respondent ?? cookie, limits: settings.limits)
+                    return (done.respondent, nil, done.focus)
+                } catch {
+                    return (respondent, .repeatRefused(path: action.path, code: PageOutcome.Reason(error)), nil)
+                }
+            }
+            guard post.submits else { return (respondent, nil, nil) }
             respondent = try form.submitDraft(cookie: respondent ?? cookie, limits: settings.limits).respondent
-            return (respondent, .submittedOwn)
+            return (respondent, .submittedOwn, nil)
         } catch .checkFailed {
-            return (respondent, .checkFailed)
+            return (respondent, .checkFailed, nil)
         } catch {
-            return (respondent, .failed(code: PageOutcome.Reason(error)))
+            return (respondent, .failed(code: PageOutcome.Reason(error)), nil)
         }
     }
 
     /// The respondent's page `page` (nil: the one the form shows) with
-    /// `outcome`, and its status; an error as a short HTML page. Blocking.
-    private func pageHTML(_ respondent: RespondentID?, page: String?, outcome: PageOutcome?) -> (html: String, status: HTTPResponse.Status) {
+    /// `outcome` (and `focus`, see `PageHTML.focus`), and its status; an error as a short HTML page. Blocking.
+    private func pageHTML(_ respondent: RespondentID?, page: String?, outcome: PageOutcome?,
+                          focus: String?) -> (html: String, status: HTTPResponse.Status) {
         do throws(FormKitError) {
             let own = try form.respondentForm(respondent)
-            if own.draft == nil, outcome == nil {
+            if own.draft == nil, outcome == nil, focus == nil {
                 let html = try blankPages.html(for: own.form, page: page) { () throws(FormKitError) in
                     PageHTML(snapshot: try PageSnapshot.load(from: own, page: page), outcome: nil, report: nil, paths: .respondent).html
                 }
@@ -165,7 +188,7 @@ struct RespondRoutes: Sendable {
             }
             let snapshot = try PageSnapshot.load(from: own, page: page)
             let report = outcome == .checkFailed ? own.check : nil
-            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: .respondent).html, .ok)
+            return (PageHTML(snapshot: snapshot, outcome: outcome, report: report, paths: .respondent, focus: focus).html, .ok)
         } catch {
             let answer = APIError(error)
             return (ErrorPageHTML(error: error).html, answer.status)

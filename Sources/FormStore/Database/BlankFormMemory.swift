@@ -35,10 +35,12 @@ final class BlankFormMemory: Sendable {
     /// The blank form as the writer `db` sees it: the kept one while the
     /// writer has not moved since it was kept, else read now (and kept),
     /// with the version it is kept at.
-    func form(on db: Database) throws -> (form: FormDefinition, version: ConnectionVersion) {
+    /// `shape` makes the blank form of the form as stored; it is the same
+    /// for every call on one database (the caller's one way of shaping).
+    func form(on db: Database, shape: RespondentShape) throws -> (form: FormDefinition, version: ConnectionVersion) {
         let now = try ConnectionVersion(db)
         if let kept = kept.withLock({ $0 }), kept.version == now { return (kept.form, now) }
-        let form = FormDatabase.blank(try FormTables.definition(db))
+        let form = try shape.form(try FormTables.definition(db), [:])
         reads.withLock { $0 += 1 }
         kept.withLock { $0 = Kept(version: now, form: form) }
         return (form, now)

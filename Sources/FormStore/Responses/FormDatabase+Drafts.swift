@@ -26,11 +26,11 @@ public struct DraftLimits: Hashable, Sendable {
 extension FormDatabase {
     /// The form as `respondent` sees it (nil: a visitor without an id), and
     /// their open draft's id (nil: none), in one read.
-    public func respondentForm(_ respondent: String?) throws(FormStoreError) -> (form: FormDefinition, draft: Int64?) {
+    public func respondentForm(_ respondent: String?, shape: RespondentShape = .fields) throws(FormStoreError) -> (form: FormDefinition, draft: Int64?) {
         try read { db in
             let form = try FormTables.definition(db)
-            guard let respondent, let draft = try Self.openDraft(respondent, db) else { return (Self.blank(form), nil) }
-            return (try Self.form(form, answeredBy: draft, db), draft)
+            guard let respondent, let draft = try Self.openDraft(respondent, db) else { return (try shape.form(form, [:]), nil) }
+            return (try shape.form(form, try Self.answers(of: draft, db)), draft)
         }
     }
 
@@ -38,9 +38,9 @@ extension FormDatabase {
     /// stored as `setValue` stores a field's value (canonical text for the
     /// typed ones), and returns the respondent's form after it. Their first
     /// write makes their draft, within `limits`; `draft` is its id.
-    public func writeDraftAnswer(_ respondent: String, key: String, value: CheckedValue,
-                                 limits: DraftLimits) throws(FormStoreError) -> (form: FormDefinition, draft: Int64, created: Bool) {
-        let written = try writeDraftAnswer(respondent, orNew: respondent, key: key, value: value, limits: limits)
+    public func writeDraftAnswer(_ respondent: String, key: String, value: CheckedValue, limits: DraftLimits,
+                                 shape: RespondentShape = .fields) throws(FormStoreError) -> (form: FormDefinition, draft: Int64, created: Bool) {
+        let written = try writeDraftAnswer(respondent, orNew: respondent, key: key, value: value, limits: limits, shape: shape)
         return (written.form, written.draft, written.created)
     }
 
@@ -56,12 +56,12 @@ extension FormDatabase {
     /// that no plan can go stale. On a shared database the blank form comes
     /// from `BlankFormMemory`, and only the draft's answers are read.
     public func writeDraftAnswer(_ respondent: String?, orNew newRespondent: String, key: String, value: CheckedValue,
-                                 limits: DraftLimits) throws(FormStoreError)
+                                 limits: DraftLimits, shape: RespondentShape = .fields) throws(FormStoreError)
         -> (form: FormDefinition, draft: Int64, respondent: String, created: Bool) {
         if isReadOnly { throw .readOnly(path: path) }
-        return try writeRespondents { db, blank in
+        return try writeRespondents(shape) { db, blank in
             let open = try respondent.flatMap { try Self.openDraft($0, db) }
-            var form = try open.map { try Self.form(blank, answeredBy: $0, db) } ?? blank
+            var form = try open.map { try shape.form(blank, try Self.answers(of: $0, db)) } ?? blank
             guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
                 throw FormStoreError.unknownField(key, among: form.fields.map(\.key))
             }
@@ -84,9 +84,9 @@ extension FormDatabase {
     /// `submit` stores one. Returns nil, storing nothing, when `accepts`
     /// says no. With `limits.once`, a respondent who has submitted gets
     /// `alreadySubmitted`.
-    public func submitDraft(_ respondent: String, limits: DraftLimits,
+    public func submitDraft(_ respondent: String, limits: DraftLimits, shape: RespondentShape = .fields,
                             accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> StoredResponse? {
-        try submitDraft(respondent, orNew: respondent, limits: limits, accepts: accepts)?.stored
+        try submitDraft(respondent, orNew: respondent, limits: limits, shape: shape, accepts: accepts)?.stored
     }
 
     /// Submits `respondent`'s open draft, or without one the blank form as
@@ -99,13 +99,13 @@ extension FormDatabase {
     ///
     /// One write, as `writeDraftAnswer` is: `accepts` runs under the write
     /// lock, on the form as it is stored.
-    public func submitDraft(_ respondent: String?, orNew newRespondent: String, limits: DraftLimits,
+    public func submitDraft(_ respondent: String?, orNew newRespondent: String, limits: DraftLimits, shape: RespondentShape = .fields,
                             accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> (stored: StoredResponse, respondent: String)? {
         if isReadOnly { throw .readOnly(path: path) }
-        return try writeRespondents { db, blank -> (stored: StoredResponse, respondent: String)? in
+        return try writeRespondents(shape) { db, blank -> (stored: StoredResponse, respondent: String)? in
             let draft = try respondent.flatMap { try Self.openDraft($0, db) }
             if draft == nil, limits.once, let respondent, try Self.hasSubmitted(respondent, db) { throw FormStoreError.alreadySubmitted }
-            let form = try draft.map { try Self.form(blank, answeredBy: $0, db) } ?? blank
+            let form = try draft.map { try shape.form(blank, try Self.answers(of: $0, db)) } ?? blank
             guard accepts(form) else { return nil }
             if let draft, let respondent {
                 try db.execute(sql: """
@@ -127,15 +127,45 @@ extension FormDatabase {
         }
     }
 
-    /// A respondent's write: `body` gets the blank form (remembered on a
-    /// shared database, else read) and writes responses, answers and
-    /// history alone; its history rows are marked as it ends, so that the
-    /// blank form, still right, holds past it (`BlankFormMemory`).
-    private func writeRespondents<T>(_ body: (Database, FormDefinition) throws -> T) throws(FormStoreError) -> T {
+    /// Replaces the answers of `respondent`'s draft with those of the form
+    /// `change` makes of their form (a respondent's Add or Remove of an
+    /// instance: `change` expands the form again), or without an open
+    /// draft makes one for `newRespondent` holding them, within `limits`
+    /// (as `writeDraftAnswer` starts one). Returns the form after it, the
+    /// draft, who wrote and whether the draft is new. What `change` throws
+    /// is thrown, nothing written. One write, as `writeDraftAnswer` is.
+    public func rewriteDraft(_ respondent: String?, orNew newRespondent: String, limits: DraftLimits, shape: RespondentShape,
+                             change: (FormDefinition) throws(FormStoreError) -> FormDefinition) throws(FormStoreError)
+        -> (form: FormDefinition, draft: Int64, respondent: String, created: Bool) {
+        if isReadOnly { throw .readOnly(path: path) }
+        return try writeRespondents(shape) { db, blank in
+            let open = try respondent.flatMap { try Self.openDraft($0, db) }
+            let current = try open.map { try shape.form(blank, try Self.answers(of: $0, db)) } ?? blank
+            let form = try change(current)
+            let answers = FormResponse.answers(of: form)
+            if let open, let respondent {
+                try db.execute(sql: "DELETE FROM answer WHERE response_id = ?", arguments: [open])
+                try Self.insert(answers, into: open, db)
+                try db.cachedStatement(sql: "UPDATE response SET answered_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?")
+                    .execute(arguments: [open])
+                return (form, open, respondent, false)
+            }
+            if limits.once, let respondent, try Self.hasSubmitted(respondent, db) { throw FormStoreError.alreadySubmitted }
+            let draft = try Self.startDraft(newRespondent, answers: answers, limits: limits, db)
+            return (form, draft, newRespondent, true)
+        }
+    }
+
+    /// A respondent's write: `body` gets the blank form as `shape` makes
+    /// it (remembered on a shared database, else read) and writes
+    /// responses, answers and history alone; its history rows are marked
+    /// as it ends, so that the blank form, still right, holds past it
+    /// (`BlankFormMemory`).
+    private func writeRespondents<T>(_ shape: RespondentShape, _ body: (Database, FormDefinition) throws -> T) throws(FormStoreError) -> T {
         try writeMarkingHistory { db in
             let lastHistoryID = try Self.lastHistoryID(db)
-            guard let blanks else { return try body(db, Self.blank(try FormTables.definition(db))) }
-            let (blank, version) = try blanks.form(on: db)
+            guard let blanks else { return try body(db, try shape.form(try FormTables.definition(db), [:])) }
+            let (blank, version) = try blanks.form(on: db, shape: shape)
             let result = try body(db, blank)
             try Self.markHistory(after: db, lastHistoryID)
             try blanks.unchanged(since: version, on: db)
@@ -211,28 +241,12 @@ extension FormDatabase {
                           arguments: [respondent]) ?? false
     }
 
-    /// `form` with every field's `default` (else empty) as its value.
-    static func blank(_ form: FormDefinition) -> FormDefinition {
-        var blank = form
-        for index in blank.fields.indices {
-            let value = blank.fields[index].defaultValue ?? ""
-            if !blank.fields[index].value.isScalarEqual(to: value) { blank.fields[index].value = value }
-        }
-        return blank
-    }
-
-    /// `form` with the answers of draft `draft` as its values; a field the
-    /// draft has no answer for (added since) holds its `default`.
-    private static func form(_ form: FormDefinition, answeredBy draft: Int64, _ db: Database) throws -> FormDefinition {
+    /// The answers of draft `draft`, by field path.
+    private static func answers(of draft: Int64, _ db: Database) throws -> [String: String] {
         var answered: [String: String] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: "SELECT key, value FROM answer WHERE response_id = ?"), arguments: [draft])
         while let row = try rows.next() { answered[try row.decode(String.self, atIndex: 0)] = try row.decode(String.self, atIndex: 1) }
-        var result = form
-        for index in result.fields.indices {
-            let value = answered[result.fields[index].key] ?? result.fields[index].defaultValue ?? ""
-            if !result.fields[index].value.isScalarEqual(to: value) { result.fields[index].value = value }
-        }
-        return result
+        return answered
     }
 
     /// Makes `respondent`'s draft holding `answers` (the blank form's),

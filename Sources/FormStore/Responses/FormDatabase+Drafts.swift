@@ -24,8 +24,9 @@ public struct DraftLimits: Hashable, Sendable {
 /// draft's answers as its values, or each field's `default` without a
 /// draft: never the form's own (shared) values.
 extension FormDatabase {
-    /// The form as `respondent` sees it (nil: a visitor without an id), and
-    /// their open draft's id (nil: none), in one read.
+    /// The form as `respondent` sees it (nil: a visitor without an id),
+    /// made by `shape` from their draft's answers (none: the blank form),
+    /// and their open draft's id (nil: none), in one read.
     public func respondentForm(_ respondent: String?, shape: RespondentShape = .fields) throws(FormStoreError) -> (form: FormDefinition, draft: Int64?) {
         try read { db in
             let form = try FormTables.definition(db)

@@ -25,7 +25,7 @@ public enum ExitStatus {
     public static let table: [Row] = [
         Row(code: 0, meaning: "success", errors: []),
         Row(code: failed, meaning: "no such field (get), or a shown field does not pass (check, submit)", errors: [.fieldNotFound, .checkFailed]),
-        Row(code: usage, meaning: "usage: bad arguments, a number out of its range, an unknown field, row, page or response, "
+        Row(code: usage, meaning: "usage: bad arguments, a number out of its range, an unknown field, row, page, repeat or response, "
             + "a key in use, a width or tab bar height out of range, removing a row or page that still holds fields "
             + "or the last page, a form file leaving out fields that hold values (apply without --prune), a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long)",
             errors: [.unknownName, .conflict, .outOfRange, .invalidPath]),

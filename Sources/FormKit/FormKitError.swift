@@ -78,7 +78,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .internalError: .internalError
         case .store(let error):
             switch error {
-            case .unknownField, .unknownRow, .unknownPage, .unknownResponse: .unknownName
+            case .unknownField, .unknownRow, .unknownPage, .unknownResponse, .unknownRepeat: .unknownName
             case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues, .valuesNotKept,
                  .responseNotDraft, .unsavedValues, .alreadySubmitted, .instancesRefused: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange

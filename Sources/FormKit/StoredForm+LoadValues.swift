@@ -29,7 +29,7 @@ extension StoredForm {
     /// values. More than a repeat's `max_count` is refused (exit 64), and
     /// so is a key that names no field once the instances are made.
     private func loadValues(_ values: FormValues, withInstancesOf form: FormDefinition) throws(FormKitError) -> ValuesUpdate {
-        let counts = values.instanceCounts(repeats: Set(form.groups.filter { $0.kind == .repeat }.map { FieldPath.declared($0.path) }))
+        let counts = values.instanceCounts(in: form)
         func target(over current: FormDefinition, values typed: FormValues?) throws(FormStoreError) -> FormDefinition {
             try Self.expanded(current, counts: counts, values: typed)
         }

@@ -34,7 +34,10 @@ extension ResponsesCommand {
                 "values": {key: value}}; JSON Lines one such object per line; CSV (RFC 4180, CRLF) a header row \
                 of id,submitted_at,status and one column per field key (a field named id, submitted_at or status \
                 is written as values.KEY), then one row per response. The keys are the form's, in form order, \
-                then those only older responses have (fields removed since). An answer of a field that was not \
+                then those only older responses have (fields removed since). In a form with repeats, CSV has a \
+                column per path of a field outside repeats (contact.phone) and one per top-level repeat holding its \
+                number of instances; --repeat PATH writes that repeat's table instead: one row per instance, \
+                response,path (children.2) and its fields by their path in the instance. An answer of a field that was not \
                 shown is empty (null in JSON) unless --include-hidden. With --status draft the table adds each draft's \
                 age: since its last write for a respondent's draft (serve --collect), else since it was stored. \
                 See docs/responses.md.
@@ -46,11 +49,21 @@ extension ResponsesCommand {
         @Flag(help: "With --format csv: each select_multiple field as one 0/1 column per choice, named KEY/VALUE (as ODK Central exports).")
         var split = false
 
+        @Option(name: .customLong("repeat"), help: ArgumentHelp(
+            "With --format csv: one row per instance of this repeat (its declared path: children, households.members): response, path, then its fields (as ODK Central exports a repeat).",
+            valueName: "path"))
+        var repeatPath: String?
+
         @OptionGroup var filter: ResponseFilterOptions
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             if split && format != .csv { throw ValidationError("--split is for --format csv.") }
+            // JSON nests each repeat's instances in their response; only
+            // CSV, flat, needs a table per repeat.
+            if repeatPath != nil && format != .csv {
+                throw ValidationError("--repeat is for --format csv (JSON and JSON Lines nest each repeat's instances in their response).")
+            }
         }
 
         func run() throws {
@@ -59,7 +72,11 @@ extension ResponsesCommand {
             guard let export = format.export else { return try printTable(form, filter) }
             let output = BufferedOutput()
             try reportingErrors { () throws(FormKitError) in
-                try form.exportResponses(filter, format: export, includesHidden: self.filter.includeHidden, split: split, to: output.append)
+                if let repeatPath {
+                    try form.exportInstances(of: repeatPath, filter, includesHidden: self.filter.includeHidden, split: split, to: output.append)
+                } else {
+                    try form.exportResponses(filter, format: export, includesHidden: self.filter.includeHidden, split: split, to: output.append)
+                }
             }
             output.flush()
         }

@@ -60,21 +60,11 @@ struct ResponseEncoder {
                 Self.appendStatus(record.status, to: &out)
                 for column in record.values.indices {
                     if let choices = splitColumns[column] {
-                        appendSplit(record, column, choices: choices, bytes, to: &out)
+                        Self.appendSplit(record, column, choices: choices, includesHidden: includesHidden, bytes, to: &out)
                         continue
                     }
                     out.append(UInt8(ascii: ","))
-                    if let range = record.values[column], includesHidden || record.shown[column] {
-                        if record.types[column] == .selectMultiple {
-                            // Its choices joined by one space, as XLSForm and
-                            // ODK write them, or its JSON array (`csvText`).
-                            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-                            var text = FormValues.csvText(value, type: .selectMultiple, asArray: arrayColumns[column])
-                            text.withUTF8 { Self.appendCSV($0, to: &out) }
-                        } else {
-                            Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
-                        }
-                    }
+                    Self.appendCSVCell(record, column, includesHidden: includesHidden, asArray: arrayColumns[column], bytes, to: &out)
                 }
                 out.append(0x0D)
                 out.append(0x0A)
@@ -89,12 +79,29 @@ struct ResponseEncoder {
         }
     }
 
+    /// Column `column`'s answer as one CSV cell (no comma before it):
+    /// empty when the response lacks it or it was not shown (unless
+    /// `includesHidden`), a `select_multiple` as its choices joined by one
+    /// space, as XLSForm and ODK write them, or as its JSON array when
+    /// `asArray` (`FormValues.csvText`), anything else as it was stored.
+    static func appendCSVCell(_ record: ResponseRecord, _ column: Int, includesHidden: Bool, asArray: Bool,
+                              _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        guard let range = record.values[column], includesHidden || record.shown[column] else { return }
+        if record.types[column] == .selectMultiple {
+            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            var text = FormValues.csvText(value, type: .selectMultiple, asArray: asArray)
+            text.withUTF8 { appendCSV($0, to: &out) }
+        } else {
+            appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+        }
+    }
+
     /// A `select_multiple` column as one cell per choice, each with a
     /// leading comma: `1` for a choice the answer holds, `0` for one it
-    /// does not, all empty when the field was not shown (or the response
-    /// lacks it).
-    private func appendSplit(_ record: ResponseRecord, _ column: Int, choices: [String], _ bytes: UnsafeBufferPointer<UInt8>,
-                             to out: inout [UInt8]) {
+    /// does not, all empty when the field was not shown (unless
+    /// `includesHidden`) or the response lacks it.
+    static func appendSplit(_ record: ResponseRecord, _ column: Int, choices: [String], includesHidden: Bool,
+                            _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         guard let range = record.values[column], includesHidden || record.shown[column] else {
             for _ in choices { out.append(UInt8(ascii: ",")) }
             return
@@ -172,7 +179,7 @@ struct ResponseEncoder {
         }
     }
 
-    private static func appendStatus(_ status: FormResponse.Status, to out: inout [UInt8]) {
+    static func appendStatus(_ status: FormResponse.Status, to out: inout [UInt8]) {
         switch status {
         case .complete: out.append(contentsOf: "complete".utf8)
         case .draft: out.append(contentsOf: "draft".utf8)

@@ -8,7 +8,9 @@ public enum ResponseExportFormat: String, Hashable, Sendable, CaseIterable {
     /// One such object per line (JSON Lines).
     case jsonl
     /// RFC 4180 with CRLF line ends: a header row of `id,submitted_at,status`
-    /// and one column per field key, then one row per response.
+    /// and one column per field key, then one row per response. In a form
+    /// with repeats, a column per field outside repeats and one per
+    /// top-level repeat holding its number of instances (`RepeatTable`).
     case csv
 }
 
@@ -131,12 +133,23 @@ extension StoredForm {
     /// `split` (CSV): each `select_multiple` field of the form is written as
     /// one 0/1 column per choice of the form's, `KEY/VALUE`, all empty
     /// when the field was not shown.
+    ///
+    /// CSV of a form with repeats is the responses' table of a
+    /// `RepeatTable`: columns by path for the fields outside repeats, and
+    /// one per top-level repeat holding its number of instances; each
+    /// repeat's fields are in its own table (`exportInstances`).
     public func exportResponses(_ filter: ResponseFilter, format: ResponseExportFormat, includesHidden: Bool = false,
                                 split: Bool = false, bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
         try reading { db throws(FormStoreError) in
-            var export = ResponseExport(format: format, keys: try db.responseKeys(filter), includesHidden: includesHidden)
+            let keys = try db.responseKeys(filter)
+            var export = ResponseExport(format: format, keys: keys, includesHidden: includesHidden)
             if format == .csv {
-                for field in try db.definition().fields where field.rules.type == .selectMultiple {
+                let definition = try db.definition()
+                if definition.groups.contains(where: { $0.kind == .repeat }) {
+                    let table = RepeatTable(responsesOf: FormSpec(definition: definition), keys: keys, split: split)
+                    return try Self.export(table, filter, keys: keys, includesHidden: includesHidden, db, to: output)
+                }
+                for field in definition.fields where field.rules.type == .selectMultiple {
                     if split { export.splitChoices[field.key] = field.rules.choices.map(\.value) }
                     if SelectionValue.needsArrayCells(field.rules.choices) { export.arrayCells.insert(field.key) }
                 }
@@ -157,5 +170,58 @@ extension StoredForm {
             out.append(contentsOf: encoder.epilogue(count: count))
             if !out.isEmpty { out.withUnsafeBytes(output) }
         }
+    }
+}
+
+extension StoredForm {
+    /// Writes one row per instance of the repeat declared at `repeatPath`
+    /// (`children`, or `households.members` for one inside another) in
+    /// the responses `filter` chooses, as CSV (RFC 4180, CRLF), to
+    /// `output` (`formctl responses --format csv --repeat PATH`, ODK
+    /// Central's repeat table): `response` (its id), `path`
+    /// (`households.1.members.3`), then the instance's fields by their
+    /// path in it (`name`, `address.street`; a list's value by the list's
+    /// key), and per repeat inside it the number of its instances. Cells
+    /// are written as `exportResponses` writes them, `split` and
+    /// `includesHidden` too. A path that is not a repeat's is
+    /// `unknownRepeat` (64), naming the repeats, before anything is written.
+    public func exportInstances(of repeatPath: String, _ filter: ResponseFilter, includesHidden: Bool = false, split: Bool = false,
+                                bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
+        try reading { db throws(FormStoreError) in
+            let spec = FormSpec(definition: try db.definition())
+            let keys = try db.responseKeys(filter)
+            guard let table = RepeatTable(instancesOf: repeatPath, in: spec, keys: keys, split: split) else {
+                throw .unknownRepeat(path: repeatPath, repeats: RepeatTable.repeatPaths(of: spec))
+            }
+            try Self.export(table, filter, keys: keys, includesHidden: includesHidden, db, to: output)
+        }
+    }
+
+    /// `exportInstances(of:_:includesHidden:split:bytes:)` as text, in
+    /// pieces each ending at the end of a response.
+    public func exportInstances(of repeatPath: String, _ filter: ResponseFilter, includesHidden: Bool = false, split: Bool = false,
+                                to output: (String) -> Void) throws(FormKitError) {
+        try exportInstances(of: repeatPath, filter, includesHidden: includesHidden, split: split) { (bytes: UnsafeRawBufferPointer) in
+            output(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Writes `table`'s header, then the rows of each response `filter`
+    /// chooses, scanned with `keys` as columns, in pieces as
+    /// `exportResponses` does.
+    private static func export(_ table: RepeatTable, _ filter: ResponseFilter, keys: [String], includesHidden: Bool,
+                               _ db: FormDatabase, to output: (UnsafeRawBufferPointer) -> Void) throws(FormStoreError) {
+        let encoder = RepeatTableEncoder(table: table, includesHidden: includesHidden)
+        var out: [UInt8] = []
+        out.reserveCapacity(exportChunkSize + 4096)
+        out.append(contentsOf: encoder.prologue)
+        try db.scanResponses(filter, columns: keys) { record in
+            encoder.append(record, to: &out)
+            if out.count >= exportChunkSize {
+                out.withUnsafeBytes(output)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        if !out.isEmpty { out.withUnsafeBytes(output) }
     }
 }

@@ -30,7 +30,7 @@ extension StoredForm {
         if let form, !form.groups.isEmpty {
             // Nested values make the instances they list, in the response
             // alone: the form's own instances stay as they are.
-            let counts = values.instanceCounts(repeats: Set(form.groups.filter { $0.kind == .repeat }.map { FieldPath.declared($0.path) }))
+            let counts = values.instanceCounts(in: form)
             let probe: FormDefinition
             do throws(FormStoreError) {
                 probe = try Self.expanded(form, counts: counts, values: nil)

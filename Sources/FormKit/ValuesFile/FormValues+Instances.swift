@@ -1,6 +1,14 @@
 import FormModel
 
 extension FormValues {
+    /// `instanceCounts(repeats:)` for every repeat `form` declares. A
+    /// repeat inside another of which the form holds no instance is in
+    /// none of the form's groups, only in its repeat's body, so the
+    /// declared paths come from the bodies (`FormSpec.declaredGroups`).
+    func instanceCounts(in form: FormDefinition) -> [String: Int] {
+        instanceCounts(repeats: Set(FormSpec(definition: form).declaredGroups.filter(\.group.isRepeat).map(\.path)))
+    }
+
     /// How many instances a values file lists for each repeat it names
     /// (`children: [{…}, {…}]` is 2; a list's `["a", "b"]` is 2; `[]` is 0),
     /// by path; `repeats` are the form's repeats' declared paths (numbers
@@ -28,14 +36,18 @@ extension FormValues {
     /// field's type refuses it.
     func listsExpanded(for form: FormDefinition) -> FormValues {
         let lists = Set(form.groups.filter { $0.repeatRules?.isList == true }.map(\.path))
+        // `[]` for a repeat of objects says it has no instances
+        // (`instanceCounts`): no value of a field.
+        let repeats = Set(form.groups.filter { $0.kind == .repeat }.map(\.path))
         let hasMarks = origins.contains { $0.kind == .instances || $0.kind == .object }
-        guard !lists.isEmpty || hasMarks else { return self }
+        guard !lists.isEmpty || !repeats.isEmpty || hasMarks else { return self }
         let fields = hasMarks ? Set(form.fields.map(\.key)) : []
         var result = FormValues(entries: [])
         for index in entries.indices {
             let origin = index < origins.count ? origins[index] : nil
             if let kind = origin?.kind, kind == .instances || kind == .object, !fields.contains(entries[index].key) { continue }
-            if let origin, origin.kind == .list, lists.contains(entries[index].key) {
+            if let origin, origin.kind == .list,
+               lists.contains(entries[index].key) || (origin.items.isEmpty && repeats.contains(entries[index].key)) {
                 for item in origin.items {
                     result.entries.append((item.key, item.value))
                     result.origins.append(item.origin)

@@ -93,6 +93,10 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// names no repeat or no instance, or the change would take the repeat
     /// past its `max_count` or below its `min_count`; `reason` says which.
     case instancesRefused(path: String, reason: String)
+    /// `path` names no repeat of the form where a repeat's declared path
+    /// is asked for (`responses --format csv --repeat`); `repeats` are the
+    /// form's, by declared path (`households.members`), in form order.
+    case unknownRepeat(path: String, repeats: [String])
     /// A tab bar height outside `TabBarSettings.heightRange`.
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -206,6 +210,10 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "invalid input for '\(key)': \(reason)"
         case .instancesRefused(let path, let reason):
             "\(path): \(reason)"
+        case .unknownRepeat(let path, let repeats):
+            repeats.isEmpty
+                ? "\(path): not a repeat; the form has no repeats"
+                : "\(path): not a repeat of the form; its repeats are \(repeats.joined(separator: ", ")) (a nested one by its declared path, without instance numbers)"
         case .unknownResponse(let id, let existing):
             if let existing {
                 existing.lowerBound == existing.upperBound

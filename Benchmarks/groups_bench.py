@@ -6,7 +6,10 @@ in the same run (Benchmarks/groups.sh):
   50-field repeat, against a flat form of 10,000 fields in the same rows:
   callgrind instructions of the whole process (goal: within 10%);
 - `repeat add` on the 200-instance form, each on a fresh copy: wall time,
-  median of RUNS (goal: under 50 ms).
+  median of RUNS (goal: under 50 ms);
+- a keystroke in the editor (`formctl edit` through a pseudo-terminal, as
+  Benchmarks/editor.sh measures it) in a field of the first instance,
+  next to the same field of the flat form (goal: 2 ms, the editor's).
 
 A benchmark, not a test: it prints figures and exits 0 unless formctl fails.
 """
@@ -17,10 +20,12 @@ import sys
 import tempfile
 import time
 
+import editor_bench
 import formctl_runs
 
 FORMCTL = os.path.abspath(sys.argv[1])
 RUNS = int(os.environ.get("RUNS", "5"))
+KEYSTROKES = int(os.environ.get("KEYSTROKES", "200"))
 PER_ROW = 10
 
 
@@ -100,6 +105,14 @@ def main():
             if result.stdout.strip() != "items.201":
                 sys.exit(f"repeat add printed {result.stdout!r}")
         print(f"  repeat add  {statistics.median(times) * 1000:.1f} ms  (min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f})")
+
+        # The second field in Tab order: f1 of the flat form, items.1.f1 of
+        # the repeat (no title shows either).
+        print(f"\nkeystroke -> redraw in formctl edit, {KEYSTROKES} keystrokes (goal: 2 ms)")
+        for name in ("flat", "groups", "repeat"):
+            keystrokes, _ = editor_bench.measure(FORMCTL, os.path.join(work, f"{name}.db"), KEYSTROKES, tabs=1)
+            keystrokes.sort()
+            print(f"  {name:<8} median {statistics.median(keystrokes):.2f} ms, p90 {keystrokes[int(len(keystrokes) * 0.9) - 1]:.2f} ms")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

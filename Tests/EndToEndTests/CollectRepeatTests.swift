@@ -116,4 +116,40 @@ struct CollectRepeatTests {
         #expect(try carol.value("children.1.name") == "")
         _ = server.stop()
     }
+
+    @Test("a respondent's nested repeat: members of a household the owner's form does not hold")
+    func nestedInstances() throws {
+        let sandbox = try Sandbox.applying("""
+            title: Households
+            pages:
+              - key: main
+                rows:
+                  - repeat: households
+                    title: Households
+                    rows:
+                      - width: 540
+                        fields:
+                          - {key: town, label: Town}
+                      - repeat: members
+                        title: Members
+                        rows:
+                          - width: 540
+                            fields:
+                              - {key: name, label: Name}
+            """)
+        let server = try CollectServer(sandbox)
+        let dana = RespondentBrowser(port: server.port)
+        #expect(try Self.paths(try dana.request("GET", "/api/respond/repeats/households")).isEmpty)
+        #expect(try dana.request("POST", "/api/respond/repeats/households").status == 201)
+        #expect(try dana.request("POST", "/api/respond/repeats/households").status == 201)
+        let member = try dana.request("POST", "/api/respond/repeats/households.2.members")
+        #expect(member.status == 201 && member.body.contains("households.2.members.1"), "\(member)")
+        #expect(try dana.answer("households.2.members.1.name", "Eve").status == 200)
+        #expect(try dana.value("households.2.members.1.name") == "Eve")
+        #expect(try Self.paths(try dana.request("GET", "/api/respond/repeats/households.2.members")) == ["households.2.members.1"])
+        #expect(try dana.request("DELETE", "/api/respond/repeats/households.1").status == 200)
+        #expect(try dana.value("households.1.members.1.name") == "Eve", "the second household moved up with its member")
+        #expect(try sandbox.ok(["repeat", "list", "households"]).stdoutText.contains("households.1") == false, "the owner's form has no households")
+        _ = server.stop()
+    }
 }

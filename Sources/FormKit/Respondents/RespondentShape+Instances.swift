@@ -16,6 +16,12 @@ extension RespondentShape {
         let counts = FieldPath.instanceCounts(in: answers.keys, repeats: Set(repeats.map { FieldPath.declared($0.path) }))
         let drawn = repeats.allSatisfy { form.instances(of: $0.path).count == counts[$0.path] ?? $0.repeatRules?.minCount ?? 0 }
         if drawn { return answered(form, answers) }
-        return ApplyPlan.target(of: FormSpec(definition: form), FormExpansion(counts: counts, values: answers), over: form)
+        // A repeat inside an instance the form does not hold is in none of
+        // its groups, only in its repeat's body: count again with every
+        // repeat the form declares.
+        let spec = FormSpec(definition: form)
+        let declared = Set(spec.declaredGroups.filter(\.group.isRepeat).map(\.path))
+        let all = FieldPath.instanceCounts(in: answers.keys, repeats: declared)
+        return ApplyPlan.target(of: spec, FormExpansion(counts: all, values: answers), over: form)
     }
 }

@@ -619,6 +619,10 @@ enum FormTables {
 
     static func replaceMinimapRects(with rects: [MinimapRect], _ db: Database) throws {
         try db.execute(sql: "DELETE FROM minimap_rect")
+        try insertMinimapRects(rects[...], db)
+    }
+
+    private static func insertMinimapRects(_ rects: ArraySlice<MinimapRect>, _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT INTO minimap_rect (z, key, kind, color, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for rect in rects {
             try insert.execute(
@@ -627,14 +631,47 @@ enum FormTables {
     }
 
     /// Rewrites only the rectangles that differ between `old` and `new`
-    /// (both in z order), or the whole table when their z's differ.
+    /// (both in z order, numbered from 0). When their numbers of
+    /// rectangles differ (an instance added, a field shown), the runs
+    /// equal at both ends are kept: the middle is replaced and the run at
+    /// the end moves to its new z's in SQL, rather than every row being
+    /// written again.
     static func updateMinimapRects(from old: [MinimapRect], to new: [MinimapRect], _ db: Database) throws {
-        guard old.map(\.z) == new.map(\.z) else { return try replaceMinimapRects(with: new, db) }
+        guard old.map(\.z) == new.map(\.z) else { return try spliceMinimapRects(from: old, to: new, db) }
         let update = try db.cachedStatement(sql: "UPDATE minimap_rect SET key = ?, kind = ?, color = ?, x = ?, y = ?, width = ?, height = ? WHERE z = ?")
         for (before, rect) in zip(old, new) where before != rect {
             try update.execute(
                 arguments: [rect.key, rect.kind.rawValue, rect.color.rawValue, rect.x, rect.y, rect.width, rect.height, rect.z])
         }
+    }
+
+    /// `updateMinimapRects` when the rectangles' z's differ: the rows of
+    /// the equal runs at both ends (equal but for z) stay, the middle ones
+    /// are deleted and inserted, and the end's run is renumbered in two
+    /// statements: first above every z in use, then down to its place, so
+    /// that no z is ever held twice. Rectangles not numbered 0…n-1 (a
+    /// table someone edited) are written whole.
+    private static func spliceMinimapRects(from old: [MinimapRect], to new: [MinimapRect], _ db: Database) throws {
+        func numbered(_ rects: [MinimapRect]) -> Bool { rects.indices.allSatisfy { rects[$0].z == $0 } }
+        guard numbered(old), numbered(new) else { return try replaceMinimapRects(with: new, db) }
+        func same(_ a: MinimapRect, _ b: MinimapRect) -> Bool {
+            a.key == b.key && a.kind == b.kind && a.color == b.color && a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+        }
+        let shorter = min(old.count, new.count)
+        var prefix = 0
+        while prefix < shorter, same(old[prefix], new[prefix]) { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, same(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) { suffix += 1 }
+        // Little kept: writing the whole table is as cheap and simpler.
+        guard prefix + suffix >= shorter / 2 else { return try replaceMinimapRects(with: new, db) }
+        let oldEnd = old.count - suffix, newEnd = new.count - suffix
+        try db.execute(sql: "DELETE FROM minimap_rect WHERE z >= ? AND z < ?", arguments: [prefix, oldEnd])
+        if suffix > 0, oldEnd != newEnd {
+            let above = old.count + new.count
+            try db.execute(sql: "UPDATE minimap_rect SET z = z + ? WHERE z >= ?", arguments: [above, oldEnd])
+            try db.execute(sql: "UPDATE minimap_rect SET z = z - ? WHERE z >= ?", arguments: [above + oldEnd - newEnd, above])
+        }
+        try insertMinimapRects(new[prefix..<newEnd], db)
     }
 
     /// Gives the fields positions 1…n in the order of `keys` (which must

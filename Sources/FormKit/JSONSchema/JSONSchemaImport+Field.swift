@@ -48,6 +48,7 @@ extension JSONSchemaImport.Reader {
         }
         var read = PropertyKeywords(keywords)
         let hints = dropDrawingHints(&read)
+        dropOpenAnyOf(&read)
         for duplicate in read.duplicates {
             refuse(duplicate.key, duplicate.pointer, duplicate.name, "is given twice (through `anyOf` or `oneOf` with null): formctl reads one")
         }
@@ -96,6 +97,20 @@ extension JSONSchemaImport.Reader {
         guard problems.count == before else { return nil }
         let spec = FieldSpec(key: name, label: label, rules: rules, hint: hint, defaultValue: defaultValue)
         return ImportedField(spec: spec, isNullable: nullable || emptyText)
+    }
+
+    /// An `anyOf` with a member that accepts anything (`{}` or `true`)
+    /// accepts anything: vjsf's combobox, whose other members are values
+    /// to suggest. It is dropped with a warning; nothing valid changes.
+    mutating func dropOpenAnyOf(_ read: inout PropertyKeywords) {
+        guard let keyword = read.peek("anyOf"), case .sequence(let members) = keyword.value else { return }
+        let open = members.contains { member in
+            if case .mapping(let mapping) = member { return mapping.isEmpty }
+            return JSONSchemaScalars.isBoolean(member) && member.scalar?.string.lowercased() == "true"
+        }
+        guard open else { return }
+        _ = read.take("anyOf")
+        warn(keyword.key, keyword.pointer, "`anyOf` with a member that accepts any value accepts any value: its other members only suggest values, dropped")
     }
 
     /// rjsf's `enumNames`, the labels of an `enum`'s values in order, as

@@ -98,8 +98,14 @@ extension JSONSchemaImport.Reader {
             var itemChain: [String] = []
             guard let itemKeywords = self.keywords(items.value, items.pointer, following: inner, chain: &itemChain) else { return nil }
             let read = PropertyKeywords(itemKeywords)
-            // Choices stay one `select_multiple` field, as before.
-            if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil { break }
+            if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil {
+                // Choices with `uniqueItems: true` stay one `select_multiple`
+                // field, as before; without it a choice may be given twice,
+                // which a list of `select_one` holds.
+                if Self.isUniqueItems(shapeKeywords) { break }
+                return list(name, nameNode: nameNode, shapeKeywords, items: items, at: pointer, depth: depth,
+                            fieldKey: Self.listFieldKey(siblings: siblings)).map(ImportedItem.group)
+            }
             switch Self.shape(of: itemKeywords) {
             case .object:
                 return repeatGroup(name, nameNode: nameNode, shapeKeywords, items: itemKeywords, at: pointer, depth: depth,
@@ -114,6 +120,12 @@ extension JSONSchemaImport.Reader {
             break
         }
         return field(name, nameNode: nameNode, schema, pointer: pointer, keywords: keywords).map(ImportedItem.field)
+    }
+
+    /// Whether the keywords hold `"uniqueItems": true`.
+    static func isUniqueItems(_ keywords: [JSONSchemaImport.Keyword]) -> Bool {
+        guard let keyword = keywords.first(where: { $0.name == "uniqueItems" }) else { return false }
+        return JSONSchemaScalars.isBoolean(keyword.value) && keyword.value.scalar?.string.lowercased() == "true"
     }
 
     /// What a schema's keywords describe, by its one type besides null.

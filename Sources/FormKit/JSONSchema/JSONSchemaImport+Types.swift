@@ -41,6 +41,12 @@ extension JSONSchemaImport.Reader {
             // choices (`"type": "integer", "enum": [1, 2, 3]`), the type
             // told or, without one, every choice a number.
             let values = choiceNodes(read)
+            // `true` and `false` with labels (rjsf's `oneOf` of `const`s
+            // with `title`) accept every boolean: a `boolean` field.
+            if given == "boolean", values.allSatisfy(JSONSchemaScalars.isBoolean),
+               Set(values.compactMap { $0.scalar?.string.lowercased() }) == ["true", "false"] {
+                return (.boolean, nullable || choicesAcceptNull(read))
+            }
             let numbers = values.compactMap(Self.number)
             if given == "integer" || given == "number" || (given == nil && !values.isEmpty && numbers.count == values.count) {
                 let whole = given == "integer" || (given == nil && numbers.allSatisfy { FieldType.integer.canonicalValue(of: $0).canonicalText != nil })
@@ -101,7 +107,13 @@ extension JSONSchemaImport.Reader {
                 rules.choices = choices(&read, numbers: type) ?? []
             }
         case .boolean:
-            break
+            // Both values as choices (`fieldType`): the labels are how
+            // another tool draws yes and no.
+            for name in ["enum", "oneOf", "anyOf"] {
+                guard let keyword = read.peek(name), name == "enum" || choiceAlternatives(read)?.name == name else { continue }
+                _ = read.take(name)
+                warn(keyword.key, keyword.pointer, "`\(name)` of true and false accepts every boolean: a `boolean` field, its labels dropped")
+            }
         case .selectOne:
             rules.choices = choices(&read) ?? []
         case .selectMultiple:

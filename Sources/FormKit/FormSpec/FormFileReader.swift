@@ -325,11 +325,12 @@ struct FormFileReader {
         let typed = typedProperties(properties, rules: &rules)
         let label = text(properties, "label")
         let hidden = bool(properties, "hidden") ?? false
+        let readOnly = bool(properties, "read_only") ?? false
         var showIf: ShowCondition? = nil
         if let node = properties["show_if"] { showIf = condition(node) }
         guard let key else { return nil }
         return FieldSpec(key: key, label: label, rules: rules, isHidden: hidden, showIf: showIf, hint: typed.hint,
-                         defaultValue: typed.defaultValue)
+                         defaultValue: typed.defaultValue, isReadOnly: readOnly)
     }
 
     // MARK: Shapes and scalars

@@ -81,9 +81,7 @@ extension JSONSchemaImport.Reader {
                 refuse(description.key, description.pointer, "description", "must be a string")
             }
         }
-        if let readOnly = read.take("readOnly"), !(JSONSchemaScalars.isBoolean(readOnly.value) && readOnly.value.scalar?.string.lowercased() == "false") {
-            refuse(readOnly.key, readOnly.pointer, "readOnly", "cannot be imported: a form has no read-only fields (every field is a question)")
-        }
+        let isReadOnly = readOnly(&read)
         read.dropAll(Self.annotations)
         typedKeywords(&read, rules: &rules, type: type, owner: (nameNode, pointer))
         if let names = read.take("enumNames") { labelChoices(&rules.choices, with: names) }
@@ -95,8 +93,23 @@ extension JSONSchemaImport.Reader {
         if let given = read.take("default") { defaultValue = self.defaultValue(given, rules: rules) }
         refuseRest(read, "cannot be represented in a `\(type.rawValue)` field: \(Self.takes(type))")
         guard problems.count == before else { return nil }
-        let spec = FieldSpec(key: name, label: label, rules: rules, hint: hint, defaultValue: defaultValue)
+        let spec = FieldSpec(key: name, label: label, rules: rules, hint: hint, defaultValue: defaultValue, isReadOnly: isReadOnly)
         return ImportedField(spec: spec, isNullable: nullable || emptyText)
+    }
+
+    /// `readOnly` (and json-editor's spelling, `readonly`), taken: whether
+    /// it is true. A value that is not a boolean is refused.
+    mutating func readOnly(_ read: inout PropertyKeywords) -> Bool {
+        var isReadOnly = false
+        for name in ["readOnly", "readonly"] {
+            guard let keyword = read.take(name) else { continue }
+            guard JSONSchemaScalars.isBoolean(keyword.value) else {
+                refuse(keyword.key, keyword.pointer, name, "must be true or false")
+                continue
+            }
+            if keyword.value.scalar?.string.lowercased() == "true" { isReadOnly = true }
+        }
+        return isReadOnly
     }
 
     /// An `anyOf` with a member that accepts anything (`{}` or `true`)

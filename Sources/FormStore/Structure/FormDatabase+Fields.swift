@@ -18,6 +18,13 @@ extension FormDatabase {
         try write { db in try FormTables.updateField(key, set: "visible = ?", [visible], db) }
     }
 
+    /// Makes a field read-only (`read_only: true`: `set` refuses it without
+    /// `--force`, respondents cannot change it) or not; its value is kept.
+    @discardableResult
+    public func setReadOnly(_ readOnly: Bool, key: String) throws(FormStoreError) -> Field {
+        try write { db in try FormTables.updateField(key, set: "read_only = ?", [readOnly], db) }
+    }
+
     /// Replaces a field's rules and returns the field with its state under
     /// them. Throws `invalidValue` for rules that cannot work (a minimum
     /// above the maximum, a pattern that is not a regular expression).

@@ -145,8 +145,9 @@ public final class EditSession {
 
     /// The fields the focus moves through, in form order: the shown ones,
     /// row by row as the screen lays them out.
+    /// A note holds no value, and the focus passes it by.
     static func shownFields(of form: FormDefinition) -> [Field] {
-        EditorScreen.rowsShown(of: form).flatMap(\.fields)
+        EditorScreen.rowsShown(of: form).flatMap(\.fields).filter(\.rules.type.holdsValue)
     }
 
     // MARK: Acting

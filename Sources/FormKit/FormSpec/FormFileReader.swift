@@ -326,6 +326,7 @@ struct FormFileReader {
         let label = text(properties, "label")
         let hidden = bool(properties, "hidden") ?? false
         let readOnly = bool(properties, "read_only") ?? false
+        if readOnly && rules.type == .note { report(properties["read_only"], "a `note` holds no value: it cannot be `read_only`") }
         var showIf: ShowCondition? = nil
         if let node = properties["show_if"] { showIf = condition(node) }
         guard let key else { return nil }

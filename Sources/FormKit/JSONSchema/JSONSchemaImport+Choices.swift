@@ -169,6 +169,8 @@ extension JSONSchemaImport.Reader {
             return nil
         }
         switch type {
+        case .note:
+            return refused("null (a note holds no value)")
         case .text, .longText:
             guard let text = JSONSchemaImport.string(value) else { return refused("a string") }
             return text.isEmpty ? nil : rules.storedText(forInput: text)

@@ -166,6 +166,7 @@ extension JSONSchemaImport.Reader {
         case .selectMultiple: "an array of choices takes items, uniqueItems, minItems and maxItems"
         case .date, .datetime: "a date takes format and the pattern formctl writes for its bounds"
         case .time: "a time takes format and the pattern formctl writes for its bounds"
+        case .note: "a note (type null) takes title and description"
         }
     }
 

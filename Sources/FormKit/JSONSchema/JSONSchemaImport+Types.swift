@@ -31,8 +31,8 @@ extension JSONSchemaImport.Reader {
                 return nil
             }
             if names.isEmpty {
-                refuse(keyword.key, keyword.pointer, "type", "\"null\" alone cannot be a field: a field holds a value")
-                return nil
+                // Text shown in the form, holding no value (rjsf's "null field").
+                return (.note, true)
             }
         }
         let given = names.first
@@ -85,6 +85,10 @@ extension JSONSchemaImport.Reader {
                 refuse(keyword.key, keyword.pointer, "type", "\"object\": a nested object cannot be one field (a form's values are one flat object)")
             }
             return nil
+        case nil where read.rest.allSatisfy({ ["title", "description"].contains($0.name) || Self.annotations.contains($0.name) })
+                        && read.rest.contains(where: { ["title", "description"].contains($0.name) }):
+            // Only a title or a description: text shown in the form.
+            return (.note, true)
         case nil:
             problem(nameNode, pointer, "property \"\(name)\" has no \"type\" (nor `enum` or `const` of strings): a field holds one type of value")
             return nil
@@ -106,6 +110,8 @@ extension JSONSchemaImport.Reader {
             if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil {
                 rules.choices = choices(&read, numbers: type) ?? []
             }
+        case .note:
+            break
         case .boolean:
             // Both values as choices (`fieldType`): the labels are how
             // another tool draws yes and no.

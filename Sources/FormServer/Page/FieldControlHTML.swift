@@ -89,6 +89,9 @@ struct FieldControlHTML {
                         isInvalid: isInvalid, isRequired: rules.required, isDisabled: !isShown,
                         isFocused: isFocused && isShown, isReadOnly: field.isReadOnly)
         switch rules.type {
+        case .note:
+            // No control: the field's template shows the note's text.
+            break
         case .text:
             let autofill = Autofill(field: field)
             view.text = View.Text(autocomplete: autofill.token ?? "off", inputMode: autofill.inputMode, noSpellcheck: autofill.spellcheckOff)

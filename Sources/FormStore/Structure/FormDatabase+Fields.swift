@@ -22,7 +22,12 @@ extension FormDatabase {
     /// `--force`, respondents cannot change it) or not; its value is kept.
     @discardableResult
     public func setReadOnly(_ readOnly: Bool, key: String) throws(FormStoreError) -> Field {
-        try write { db in try FormTables.updateField(key, set: "read_only = ?", [readOnly], db) }
+        try write { db in
+            if readOnly, try !FormTables.existingField(key, db).rules.type.holdsValue {
+                throw FormStoreError.invalidValue(key: key, reason: "a `note` holds no value: it cannot be read-only")
+            }
+            return try FormTables.updateField(key, set: "read_only = ?", [readOnly], db)
+        }
     }
 
     /// Replaces a field's rules and returns the field with its state under

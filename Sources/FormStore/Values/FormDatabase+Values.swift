@@ -43,9 +43,15 @@ extension FormDatabase {
         return try write { db in
             let field = try FormTables.existingField(key, db)
             if field.isReadOnly && !force { throw FormStoreError.readOnlyField(key: key) }
+            if !field.rules.type.holdsValue { throw Self.noteRefusal(key) }
             let stored = field.rules.storedText(forInput: value)
             return try FormTables.updateField(key, set: "value = ?", [stored], db)
         }
+    }
+
+    /// The refusal of a value for a note, which holds none (`invalidValue`, 65).
+    static func noteRefusal(_ key: String) -> FormStoreError {
+        .invalidValue(key: key, reason: "it is a note, text shown in the form that holds no value")
     }
 
     /// What a `set` writes, worked out outside the write lock: the field
@@ -112,6 +118,7 @@ extension FormDatabase {
         }
         // `plan.holds(for:)` sees a change of `read_only` since this read.
         if form.fields[index].isReadOnly && !force { throw .readOnlyField(key: key) }
+        if !form.fields[index].rules.type.holdsValue { throw Self.noteRefusal(key) }
         // A typed field stores its canonical text (`+018` as `18`), or the
         // input as given when it does not parse (then `invalid`).
         form.fields[index].value = form.fields[index].rules.storedText(forInput: value)

@@ -27,7 +27,7 @@ public enum ExitStatus {
         Row(code: failed, meaning: "no such field (get), or a shown field does not pass (check, submit)", errors: [.fieldNotFound, .checkFailed]),
         Row(code: usage, meaning: "usage: bad arguments, a number out of its range, an unknown field, row, page, repeat or response, "
             + "a key in use, a width or tab bar height out of range, removing a row or page that still holds fields "
-            + "or the last page, a form file leaving out fields that hold values (apply without --prune), a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long)",
+            + "or the last page, a form file leaving out fields that hold values (apply without --prune), a read-only field set without --force, a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long)",
             errors: [.unknownName, .conflict, .outOfRange, .invalidPath]),
         Row(code: refused, meaning: "value refused (invalid UTF-8, NUL, a bad pattern or key, a show-if condition on the field itself or in a cycle); "
             + "a form, schema or values file that does not parse or cannot hold (file:line:column)",

@@ -38,7 +38,8 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         /// or page that still holds fields, the last page, a row on another
         /// page, a form file that leaves out fields holding values (without
         /// `--prune`), a response that is not a draft opened for editing, a
-        /// draft opened over values that were not submitted.
+        /// draft opened over values that were not submitted, a read-only
+        /// field set without `--force`.
         case conflict
         /// A number outside its range: a row width, a tab bar height.
         case outOfRange
@@ -80,7 +81,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
             switch error {
             case .unknownField, .unknownRow, .unknownPage, .unknownResponse, .unknownRepeat: .unknownName
             case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues, .valuesNotKept,
-                 .responseNotDraft, .unsavedValues, .alreadySubmitted, .instancesRefused: .conflict
+                 .responseNotDraft, .unsavedValues, .alreadySubmitted, .instancesRefused, .readOnlyField: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath
             case .invalidValue: .invalidValue

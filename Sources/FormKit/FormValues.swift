@@ -31,10 +31,12 @@ public struct FormValues: Hashable, Sendable {
         self.entries = entries
     }
 
-    /// The values of `form`'s fields in form order.
+    /// The values of `form`'s fields in form order; a note holds none and
+    /// is left out.
     public init(form: FormDefinition) {
-        self.init(entries: form.fields.map { ($0.key, $0.value) })
-        rules = form.fields.map(\.rules)
+        let fields = form.fields.filter(\.rules.type.holdsValue)
+        self.init(entries: fields.map { ($0.key, $0.value) })
+        rules = fields.map(\.rules)
         repeatPaths = form.groups.filter { $0.kind == .repeat }.map(\.path)
     }
 

@@ -63,10 +63,12 @@ public struct StoredForm: Hashable, Sendable {
 
     /// Stores `value` in field `key`, whatever state it leaves the field in
     /// (a half-filled form is normal), and returns the field with its new
-    /// state. Text with a NUL character is refused (`invalidValue`, 65).
+    /// state. Text with a NUL character is refused (`invalidValue`, 65);
+    /// a read-only field (`read_only: true`) too (`readOnlyField`, 64),
+    /// unless `force`.
     @discardableResult
-    public func set(_ key: String, to value: String) throws(FormKitError) -> Field {
-        try writing { db throws(FormStoreError) in try db.setValue(key: key, value: value) }
+    public func set(_ key: String, to value: String, force: Bool = false) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.setValue(key: key, value: value, force: force) }
     }
 
     /// Stores a value given as bytes (`formctl set KEY --stdin`): one
@@ -74,9 +76,9 @@ public struct StoredForm: Hashable, Sendable {
     /// UTF-8 text, or hold a NUL, are refused (`invalidValue`, 65) before
     /// the database is opened.
     @discardableResult
-    public func set(_ key: String, toInput bytes: [UInt8]) throws(FormKitError) -> Field {
+    public func set(_ key: String, toInput bytes: [UInt8], force: Bool = false) throws(FormKitError) -> Field {
         let value = try Self.checkedValue(fromInput: bytes, key: key)
-        return try writing { db throws(FormStoreError) in try db.setValue(key: key, checkedValue: value) }
+        return try writing { db throws(FormStoreError) in try db.setValue(key: key, checkedValue: value, force: force) }
     }
 
     /// The value `set(_:toInput:)` stores for `bytes`, checked.
@@ -128,6 +130,12 @@ public struct StoredForm: Hashable, Sendable {
     @discardableResult
     public func hideField(_ key: String) throws(FormKitError) -> Field {
         try writing { db throws(FormStoreError) in try db.hideField(key: key) }
+    }
+
+    /// Makes a field read-only (`read_only: true`) or not, keeping its value.
+    @discardableResult
+    public func setReadOnly(_ key: String, _ readOnly: Bool) throws(FormKitError) -> Field {
+        try writing { db throws(FormStoreError) in try db.setReadOnly(readOnly, key: key) }
     }
 
     /// Adds an empty, optional field to row `row` at place `index` (from 1;

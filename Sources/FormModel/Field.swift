@@ -27,6 +27,10 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// The value the field holds when the form is created and after its
     /// values are cleared (`default:`), as stored text; nil for empty.
     public var defaultValue: String?
+    /// `read_only: true`: `set` and respondents cannot change the value;
+    /// the owner changes it with `set --force`, or it holds its default
+    /// (a JSON Schema's `readOnly`).
+    public var isReadOnly: Bool
     /// The current value checked against the rules: kept with the value
     /// (computed when the value or the rules change), so that reading the
     /// state, the colour, the length and the broken rule validates nothing
@@ -39,7 +43,8 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// A field, visible, without a condition and without rules unless told;
     /// `position` orders it in the form.
     public init(key: String, label: String, value: String = "", row: Int, position: Int, isVisible: Bool = true,
-                rules: FieldRules = .none, showIf: ShowCondition? = nil, hint: String? = nil, defaultValue: String? = nil) {
+                rules: FieldRules = .none, showIf: ShowCondition? = nil, hint: String? = nil, defaultValue: String? = nil,
+                isReadOnly: Bool = false) {
         self.key = key
         self.label = label
         self.value = value
@@ -50,6 +55,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
         self.rules = rules
         self.hint = hint
         self.defaultValue = defaultValue
+        self.isReadOnly = isReadOnly
         validation = Validator.validate(value, rules: rules)
     }
 
@@ -61,7 +67,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
     /// or nil; an empty value breaks none (it is `empty`).
     public var brokenRule: String? { validation.brokenRule }
 
-    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules, showIf, hint, defaultValue }
+    private enum CodingKeys: String, CodingKey { case key, label, value, row, position, isVisible, rules, showIf, hint, defaultValue, isReadOnly }
 
     /// Decodes the stored properties; the validation is computed, never read.
     public init(from decoder: any Decoder) throws {
@@ -73,6 +79,7 @@ public struct Field: Hashable, Codable, Sendable, Identifiable {
             rules: try container.decode(FieldRules.self, forKey: .rules),
             showIf: try container.decodeIfPresent(ShowCondition.self, forKey: .showIf),
             hint: try container.decodeIfPresent(String.self, forKey: .hint),
-            defaultValue: try container.decodeIfPresent(String.self, forKey: .defaultValue))
+            defaultValue: try container.decodeIfPresent(String.self, forKey: .defaultValue),
+            isReadOnly: try container.decodeIfPresent(Bool.self, forKey: .isReadOnly) ?? false)
     }
 }

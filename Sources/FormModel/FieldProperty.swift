@@ -70,6 +70,8 @@ public struct FieldProperty: Hashable, Sendable {
         FieldProperty(name: "message", column: "message", json: "message", defaultText: "none", types: nil, meaning: "replaces every reason check gives"),
         // Not in `fields --json` (yet): a field's default shows only in its value.
         FieldProperty(name: "default", column: "default_value", json: nil, defaultText: "none", types: nil, meaning: "the value a new or cleared form holds"),
+        FieldProperty(name: "read_only", column: "read_only", json: "readOnly", defaultText: "false", types: nil,
+                      meaning: "set and respondents cannot change it: the owner's `set --force` does, else it holds its default"),
         FieldProperty(name: "hidden", column: "visible", json: "visible", defaultText: "false", types: nil, meaning: "kept but neither laid out nor checked"),
         FieldProperty(name: "show_if", column: "show_if_field", json: "showIf", defaultText: "none", types: nil, meaning: "shown only while a condition holds"),
     ]

@@ -7,6 +7,7 @@ extension FieldRules {
     /// values, `min_selected` above `max_selected`.
     public var inconsistency: (property: String, reason: String)? {
         if let problem = inapplicable { return problem }
+        if type == .note, required { return ("required", "a `note` holds no value: it cannot be `required`") }
         for (bound, name) in [(lowerBound, lowerBound?.isInclusive == false ? "above" : "min"),
                               (upperBound, upperBound?.isInclusive == false ? "below" : "max")] {
             guard let bound else { continue }

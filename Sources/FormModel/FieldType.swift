@@ -15,6 +15,14 @@ public enum FieldType: String, CaseIterable, Codable, Hashable, Sendable {
     case date
     case time
     case datetime
+    /// Text shown in the form (its label, and its hint under it), holding
+    /// no value: never required, no answer, no column in exports (a JSON
+    /// Schema's `"type": "null"`, or a property with only a `title` or a
+    /// `description`).
+    case note
+
+    /// Whether the field holds a value: every type but `note`.
+    public var holdsValue: Bool { self != .note }
 
     /// Whether length rules and `pattern` apply (text and long text only).
     public var isText: Bool { self == .text || self == .longText }
@@ -25,6 +33,7 @@ public enum FieldType: String, CaseIterable, Codable, Hashable, Sendable {
     public var expectation: String? {
         switch self {
         case .text, .longText, .selectOne, .selectMultiple: nil
+        case .note: "is a note: it holds no value"
         case .integer: "is not a whole number"
         case .decimal: "is not a decimal number (digits, with at most one point)"
         case .boolean: "is not yes or no"
@@ -59,6 +68,8 @@ extension FieldType {
         switch self {
         case .text, .selectOne, .selectMultiple:
             return .canonical(input)
+        case .note:
+            return input.isEmpty ? .canonical(input) : unparsable
         case .longText:
             return .canonical(LineEndings.normalized(input))
         case .integer:

@@ -8,7 +8,7 @@ extension Validator {
     /// breaks, or nil.
     static func typedViolation(of value: String, rules: FieldRules) -> String? {
         switch rules.type {
-        case .text, .longText:
+        case .text, .longText, .note:
             return nil
         case .selectOne:
             // Scalar for scalar, as JSON (and a JSON Schema's `enum`)

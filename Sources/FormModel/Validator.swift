@@ -12,6 +12,12 @@ public enum Validator {
     /// together: the rules are checked once, and the characters are
     /// counted once.
     public static func validate(_ value: String, rules: FieldRules = .none) -> FieldValidation {
+        // A note holds no value: nothing to fill in, so never red (one
+        // holding text, written in the sqlite3 shell, is invalid).
+        if rules.type == .note {
+            return value.isEmpty ? FieldValidation(state: .valid, length: 0)
+                : FieldValidation(state: .invalid, length: rules.lengthUnit.length(of: value), brokenRule: "is a note: it holds no value")
+        }
         if value.isEmpty { return FieldValidation(state: .empty, length: 0) }
         let length = rules.lengthUnit.length(of: value)
         if let broken = violation(of: value, length: length, rules: rules) {

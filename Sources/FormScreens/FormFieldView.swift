@@ -112,6 +112,9 @@ public struct FormFieldView: View {
                 Picker(selectedLabel: selectedLabel) { Text(label).layoutPriority(1) }
             }
             .modifier(RowBackdrop())
+        case .note:
+            // No control: the minimap's field is an empty line under the text.
+            Color.clear.frame(width: 0, height: 0)
         case .toggles(let choices):
             VStack(alignment: .leading) {
                 ForEach(choices.indices, id: \.self) { index in
@@ -151,6 +154,8 @@ public enum FieldControl: Equatable, Sendable {
     case picker(selectedLabel: String)
     /// A toggle per choice, on for those selected: a choice of several.
     case toggles([ChoiceToggle])
+    /// Nothing under the label and hint: a note, text that holds no value.
+    case note
 
     /// One choice of a `select_multiple` field, as its toggle shows it.
     public struct ChoiceToggle: Equatable, Sendable {
@@ -189,6 +194,8 @@ public enum FieldControl: Equatable, Sendable {
         case .selectMultiple:
             let selected = Set((SelectionValue.decode(value) ?? []).map(ScalarText.init))
             self = .toggles(field.rules.choices.map { ChoiceToggle(label: $0.label, isOn: selected.contains(ScalarText($0.value))) })
+        case .note:
+            self = .note
         }
     }
 
@@ -197,7 +204,7 @@ public enum FieldControl: Equatable, Sendable {
     var showsLabelAbove: Bool {
         switch self {
         case .toggle, .picker: false
-        case .textField, .textEditor, .toggles: true
+        case .textField, .textEditor, .toggles, .note: true
         }
     }
 
@@ -209,7 +216,7 @@ public enum FieldControl: Equatable, Sendable {
         case .date: "YYYY-MM-DD"
         case .time: "HH:MM"
         case .datetime: "YYYY-MM-DDTHH:MM:SSZ"
-        case .text, .longText, .selectOne, .selectMultiple, .boolean: ""
+        case .text, .longText, .selectOne, .selectMultiple, .boolean, .note: ""
         }
     }
 }

@@ -7,7 +7,7 @@ struct FieldCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "field",
         abstract: "Show, hide, add, remove, move fields and set their rules.",
-        subcommands: [Show.self, Hide.self, Add.self, Remove.self, Move.self, Rule.self, ShowIf.self, TypeCommand.self, Choices.self])
+        subcommands: [Show.self, Hide.self, ReadOnly.self, Add.self, Remove.self, Move.self, Rule.self, ShowIf.self, TypeCommand.self, Choices.self])
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -28,6 +28,20 @@ struct FieldCommand: ParsableCommand {
         func run() throws {
             let field = try database.run { form throws(FormKitError) in try form.hideField(key) }
             Terminal.write("\(field.key): hidden (value kept)\n")
+        }
+    }
+
+    struct ReadOnly: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "read-only",
+            abstract: "Make a field read-only: set refuses it without --force, respondents cannot change it.",
+            discussion: "Its value is kept. A new or cleared form gives it its default.")
+        @Argument(help: "The field's key.") var key: String
+        @Flag(help: "Make it writable again.") var off = false
+        @OptionGroup var database: DatabaseOptions
+        func run() throws {
+            let field = try database.run { form throws(FormKitError) in try form.setReadOnly(key, !off) }
+            Terminal.write("\(field.key): \(field.isReadOnly ? "read-only (set --force changes it)" : "writable")\n")
         }
     }
 

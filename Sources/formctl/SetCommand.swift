@@ -21,6 +21,9 @@ struct SetCommand: ParsableCommand {
     @Flag(help: "Read the value from standard input (one trailing newline is dropped).")
     var stdin = false
 
+    @Flag(help: "Change a read-only field (read_only: true) too; without it, setting one is refused (exit 64).")
+    var force = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -36,20 +39,20 @@ struct SetCommand: ParsableCommand {
             guard field.rules.type == .selectMultiple else {
                 throw ValidationError("\(key) is a \(field.rules.type.rawValue) field and takes one value (\(values.count) given): quote a value that holds spaces.")
             }
-            return try Self.store(key: key, value: SelectionValue.encode(values), in: form)
+            return try Self.store(key: key, value: SelectionValue.encode(values), in: form, force: force)
         }
         guard let value = values.first else {
             let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
             let form = database.form
-            let field = try reportingErrors { () throws(FormKitError) in try form.set(key, toInput: bytes) }
+            let field = try reportingErrors { () throws(FormKitError) in try form.set(key, toInput: bytes, force: force) }
             return Terminal.write(field.stateLine + "\n")
         }
-        try Self.store(key: key, value: value, in: database.form)
+        try Self.store(key: key, value: value, in: database.form, force: force)
     }
 
     /// Stores `value` in `key` and prints the field's new state.
-    static func store(key: String, value: String, in form: StoredForm) throws {
-        let field = try reportingErrors { () throws(FormKitError) in try form.set(key, to: value) }
+    static func store(key: String, value: String, in form: StoredForm, force: Bool = false) throws {
+        let field = try reportingErrors { () throws(FormKitError) in try form.set(key, to: value, force: force) }
         Terminal.write(field.stateLine + "\n")
     }
 }

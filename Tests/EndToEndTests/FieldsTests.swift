@@ -40,7 +40,7 @@ struct FieldsTests {
         let result = try box.ok(["fields", "--json"])
         let fields = try #require(try result.stdout.json() as? [[String: Any]], "\(result)")
         #expect(fields.map { $0["key"] as? String } == seedKeys)
-        let fieldKeys: Set<String> = ["key", "label", "type", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf", "hint"]
+        let fieldKeys: Set<String> = ["key", "label", "type", "value", "state", "color", "length", "page", "row", "position", "visible", "shown", "rules", "showIf", "hint", "readOnly"]
         #expect(fields.allSatisfy { Set($0.keys) == fieldKeys }, "\(fields.map { $0.keys.sorted() })")
         // Every rule is present, null when not set.
         let ruleKeys: Set<String> = ["required", "minLength", "maxLength", "pattern", "email", "shortBelow", "message", "lengthUnit"]

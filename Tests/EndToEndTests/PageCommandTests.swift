@@ -221,7 +221,7 @@ struct OnePageMigrationTests {
             """, db: box.db)
         #expect(loaded.succeeded, "\(loaded)")
         let json = try box.ok(["minimap", "--format", "json"])
-        #expect(try box.value("PRAGMA user_version") == "13", "the database was migrated")
+        #expect(try box.value("PRAGMA user_version") == "14", "the database was migrated")
         #expect(try box.value("SELECT group_concat(page) FROM form_row") == "main,main")
         #expect(json.stdout == (try Self.fixture("one-page-before-pages.json")), "\(json.stdoutText)")
         let svg = try box.ok(["minimap", "--format", "svg"])

@@ -12,13 +12,17 @@ struct SchemaCorpusTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let corpus = root.appendingPathComponent("Tests/Fixtures/schema-corpus")
 
-    /// The imports measured: 54 of 125 once nested objects, arrays of
+    /// The imports measured: 63 of 125 once `readOnly`, notes (`type:
+    /// null`, a property with only a title), one-value enums, arrays of
+    /// choices without `uniqueItems` (lists), rjsf's labelled booleans, an
+    /// open `anyOf` and `datetime-local` import (d2c63a6, on main at
+    /// 25d9b4c); 54 once nested objects, arrays of
     /// objects and arrays of values import as groups, repeats and lists
     /// (on main at ea57f11); 28 with main at 3da0950 (24 at 2b6fb4a; 16 at
     /// aa35573, before the import learned to drop drawing hints). A
     /// ratchet: fewer means an import was lost; raise it as constructs are
     /// taken. The goal is that at least half of the corpus (63) imports.
-    static let importedAtLeast = 54
+    static let importedAtLeast = 63
 
     @Test("every corpus file says where it came from, and none is there twice")
     func provenance() throws {

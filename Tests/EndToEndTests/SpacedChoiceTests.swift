@@ -179,7 +179,7 @@ struct SpacedChoiceTests {
 
         let fields = try box.ok(["fields"])
         #expect(fields.stdoutText.contains("toppings"), "\(fields)")
-        #expect(try box.value("PRAGMA user_version") == "13")
+        #expect(try box.value("PRAGMA user_version") == "14")
         #expect(try box.value("SELECT name FROM schema_migration WHERE version = 12") == "0012_choice_values")
         #expect(try box.rows(choices) == before)
         #expect(try box.rows("SELECT key, value, state FROM field ORDER BY key") == [["size", "medium", "valid"], ["toppings", #"["cheese","olives"]"#, "valid"]])

@@ -70,6 +70,7 @@ struct FieldPropertyCoverageTests {
         case "short_below": make(.text, base: codePoints) { $0.rules.shortBelow = 3 }
         case "message": make(.text) { $0.rules.message = "Say it" }
         case "default": make(.text) { $0.defaultValue = "hello" }
+        case "read_only": make(.text) { $0.isReadOnly = true }
         case "hidden": make(.text) { $0.isHidden = true }
         case "show_if": make(.text) { $0.showIf = .filled(field: "ref") }
         default: nil

@@ -95,7 +95,7 @@ struct FieldTypeTests {
     @Test("every type's name is the one a form file gives, and only text types take length rules and patterns")
     func names() {
         #expect(FieldType.allCases.map(\.rawValue) == ["text", "long_text", "integer", "decimal", "select_one", "select_multiple",
-                                                       "boolean", "date", "time", "datetime"])
+                                                       "boolean", "date", "time", "datetime", "note"])
         #expect(FieldType.allCases.filter(\.isText) == [.text, .longText])
     }
 }

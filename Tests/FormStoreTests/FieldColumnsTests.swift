@@ -17,7 +17,7 @@ import Testing
         let before = Set(FormTables.fieldColumnsBeforeTypes.components(separatedBy: ", "))
         #expect(before.isSubset(of: today))
         #expect(today.subtracting(before) == ["type", "min_value", "above_value", "max_value", "below_value", "step",
-                                              "min_selected", "max_selected", "hint", "default_value", "show_if"])
+                                              "min_selected", "max_selected", "hint", "default_value", "show_if", "read_only"])
     }
 }
 

@@ -80,6 +80,7 @@ enum Describe {
         case "short_below": String(rules.shortBelow)
         case "message": text(rules.message)
         case "default": text(field.defaultValue)
+        case "read_only": yesNo(field.isReadOnly)
         case "hidden": yesNo(field.isHidden)
         case "show_if": condition(field.showIf)
         default: nil
@@ -88,5 +89,5 @@ enum Describe {
 
     /// The properties that are not rules: each has a line of its own
     /// (`field email label "A" → "B"`), where the rules share one.
-    static let ownLine: Set<String> = ["label", "hint", "default", "hidden", "show_if"]
+    static let ownLine: Set<String> = ["label", "hint", "default", "read_only", "hidden", "show_if"]
 }

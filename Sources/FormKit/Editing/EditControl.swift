@@ -22,7 +22,7 @@ public enum EditControl: Hashable, Sendable {
         case .longText: self = .longText
         case .selectOne, .boolean: self = .cycle
         case .selectMultiple: self = .checklist
-        case .text, .integer, .decimal, .date, .time, .datetime: self = .text
+        case .text, .integer, .decimal, .date, .time, .datetime, .note: self = .text
         }
     }
 

@@ -145,8 +145,9 @@ public final class EditSession {
 
     /// The fields the focus moves through, in form order: the shown ones,
     /// row by row as the screen lays them out.
+    /// A note holds no value, and the focus passes it by.
     static func shownFields(of form: FormDefinition) -> [Field] {
-        EditorScreen.rowsShown(of: form).flatMap(\.fields)
+        EditorScreen.rowsShown(of: form).flatMap(\.fields).filter(\.rules.type.holdsValue)
     }
 
     // MARK: Acting
@@ -156,6 +157,10 @@ public final class EditSession {
     /// failed keeps the session open with the reason in `message`.
     @discardableResult
     public func perform(_ action: EditAction, now: ContinuousClock.Instant = .now) -> Bool {
+        if let field = focusedField, field.isReadOnly, changesValue(action) {
+            message = .info("\(field.key) is read-only (formctl set \(field.key) VALUE --force changes it)")
+            return true
+        }
         switch action {
         case .insert(let text):
             switch control {
@@ -201,6 +206,17 @@ public final class EditSession {
             return !save()
         }
         return true
+    }
+
+    /// Whether `action` would change the focused field's value (typing,
+    /// deleting, stepping a choice), which a read-only field refuses.
+    private func changesValue(_ action: EditAction) -> Bool {
+        switch action {
+        case .insert, .deleteBackward, .deleteForward, .clear: true
+        case .moveLeft, .moveRight: control == .cycle
+        case .insertNewline: control == .longText
+        default: false
+        }
     }
 
     /// Saves the focused field if its text changed. Returns whether nothing

@@ -82,7 +82,7 @@ struct FormExpansion {
         fields.append(Field(
             key: key, label: field.label, value: values[key] ?? field.defaultValue ?? "", row: row,
             position: fields.count + 1, isVisible: !field.isHidden, rules: field.rules, showIf: field.showIf,
-            hint: field.hint, defaultValue: field.defaultValue))
+            hint: field.hint, defaultValue: field.defaultValue, isReadOnly: field.isReadOnly))
         fieldScopes.append(scope)
     }
 

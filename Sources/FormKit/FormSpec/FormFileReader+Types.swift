@@ -185,6 +185,9 @@ extension FormFileReader {
     /// a choice is taken, and is `invalid` until changed (DECISIONS).
     private mutating func defaultValue(_ node: Node, rules: FieldRules) -> String? {
         switch rules.type {
+        case .note:
+            report(node, "a `note` holds no value: it has no `default`")
+            return nil
         case .text, .longText, .selectOne:
             guard let text = typedScalar(node, "default", as: .text) else { return nil }
             return rules.storedText(forInput: text)

@@ -325,11 +325,13 @@ struct FormFileReader {
         let typed = typedProperties(properties, rules: &rules)
         let label = text(properties, "label")
         let hidden = bool(properties, "hidden") ?? false
+        let readOnly = bool(properties, "read_only") ?? false
+        if readOnly && rules.type == .note { report(properties["read_only"], "a `note` holds no value: it cannot be `read_only`") }
         var showIf: ShowCondition? = nil
         if let node = properties["show_if"] { showIf = condition(node) }
         guard let key else { return nil }
         return FieldSpec(key: key, label: label, rules: rules, isHidden: hidden, showIf: showIf, hint: typed.hint,
-                         defaultValue: typed.defaultValue)
+                         defaultValue: typed.defaultValue, isReadOnly: readOnly)
     }
 
     // MARK: Shapes and scalars

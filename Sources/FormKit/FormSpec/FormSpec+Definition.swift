@@ -108,6 +108,6 @@ extension FieldSpec {
     /// value, state and place.
     public init(_ field: Field) {
         self.init(key: field.key, label: field.label, rules: field.rules, isHidden: !field.isVisible, showIf: field.showIf,
-                  hint: field.hint, defaultValue: field.defaultValue)
+                  hint: field.hint, defaultValue: field.defaultValue, isReadOnly: field.isReadOnly)
     }
 }

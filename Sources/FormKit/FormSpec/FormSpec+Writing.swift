@@ -220,6 +220,7 @@ extension FormSpec {
             }
             properties.append(("default", written))
         }
+        if field.isReadOnly { properties.append(("read_only", "true")) }
         if field.isHidden { properties.append(("hidden", "true")) }
         if let condition = field.showIf { properties.append(("show_if", conditionText(condition, types: types, scope: scope, json: json))) }
         return properties

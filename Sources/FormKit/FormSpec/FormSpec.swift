@@ -178,12 +178,15 @@ public struct FieldSpec: Hashable, Sendable {
     public var hint: String?
     /// `default`: the value a new or cleared form holds, as stored text.
     public var defaultValue: String?
+    /// `read_only: true`: `set` (without `--force`) and respondents cannot change it.
+    public var isReadOnly: Bool
 
     /// A field as given. A declared field has no `short` state unless it
     /// says so (`short_below` 0), unlike seed 002's fields.
     public init(key: String, label: String? = nil, rules: FieldRules = FieldSpec.defaultRules, isHidden: Bool = false,
-                showIf: ShowCondition? = nil, hint: String? = nil, defaultValue: String? = nil) {
+                showIf: ShowCondition? = nil, hint: String? = nil, defaultValue: String? = nil, isReadOnly: Bool = false) {
         self.key = key
+        self.isReadOnly = isReadOnly
         self.hint = hint
         self.defaultValue = defaultValue
         self.label = label ?? key

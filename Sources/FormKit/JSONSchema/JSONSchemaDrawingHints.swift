@@ -32,6 +32,9 @@ enum JSONSchemaDrawingHints {
         "sceditor", "simplemde", "wysiwyg",
         // vjsf's colour picker, as `color` is json-editor's.
         "hexcolor",
+        // HTML's input for a date and time without an offset, as
+        // json-editor names its picker; JSON Schema defines no such format.
+        "datetime-local",
     ]
 
     /// The format that asks for a text area: a `string` with it is read as

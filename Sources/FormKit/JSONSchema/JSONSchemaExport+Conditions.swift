@@ -246,6 +246,8 @@ extension JSONSchemaExport {
     static func equal(_ value: String, rules: FieldRules) throws(PatternTranslationError) -> JSONSchemaValue? {
         guard !value.isEmpty else { return nil }
         switch rules.type {
+        case .note:
+            return nil
         case .text, .longText:
             // Scalar for scalar (`ConditionOperand.equals`), as `const`.
             return .object([("const", .string(value))])

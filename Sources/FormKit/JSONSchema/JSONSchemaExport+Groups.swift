@@ -134,6 +134,13 @@ extension JSONSchemaExport {
                 switch item {
                 case .row(let row):
                     for field in row.fields {
+                        if field.rules.type == .note {
+                            // Text that holds no value: not among the
+                            // values, so not required; `null` says it holds none.
+                            properties.append((field.key, .object([("type", .string("null")), ("title", .string(field.label))]
+                                + JSONSchemaExport.annotations(field))))
+                            continue
+                        }
                         let path = FieldPath.join(container, field.key)
                         let key = relative(path, to: level)
                         let place = pointer + "/properties/" + JSONSchemaImport.pointerToken(field.key)

@@ -16,6 +16,8 @@ extension JSONSchemaExport {
         switch type {
         case .text, .longText:
             return []
+        case .note:
+            return [("type", .string("null"))]
         case .integer, .decimal:
             var keywords = [jsonType(type == .integer ? "integer" : "number")]
             if let lower = rules.lowerBound { keywords.append((lower.isInclusive ? "minimum" : "exclusiveMinimum", .number(lower.value))) }

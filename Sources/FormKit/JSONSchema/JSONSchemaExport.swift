@@ -23,7 +23,8 @@ import FormModel
 /// - A group is a nested object, a repeat an array of objects, a list an
 ///   array of values; a condition is written in the object it reads
 ///   (`JSONSchemaExport+Groups.swift`).
-/// - `message` does not change what is valid and is not written.
+/// - `message` does not change what is valid and is not written;
+///   `read_only` is `readOnly: true`, an annotation.
 ///
 /// Refused (`badFile`, exit 65, naming the field and the construct), never
 /// written with another meaning: a pattern construct with no ECMA-262
@@ -50,11 +51,12 @@ public enum JSONSchemaExport {
         return JSONSchemaValue.object(schema).text() + "\n"
     }
 
-    /// `description` (the hint) and `default`, which change no verdict.
+    /// `description` (the hint), `default` and `readOnly`, which change no verdict.
     static func annotations(_ field: FieldSpec) -> [(String, JSONSchemaValue)] {
         var keywords: [(String, JSONSchemaValue)] = []
         if let hint = field.hint { keywords.append(("description", .string(hint))) }
         if let value = field.defaultValue, !value.isEmpty { keywords.append(("default", json(TypedJSONValue(value, rules: field.rules)))) }
+        if field.isReadOnly { keywords.append(("readOnly", .boolean(true))) }
         return keywords
     }
 

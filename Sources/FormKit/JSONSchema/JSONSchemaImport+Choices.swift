@@ -4,20 +4,44 @@ import Yams
 /// Choices (`enum` of strings, `const`, `oneOf`/`anyOf` of `const` with
 /// `title` for the labels) and `default`.
 extension JSONSchemaImport.Reader {
-    /// The `oneOf` or `anyOf` whose members are all `{"const": …}`
-    /// schemas (with a `title`, a `description` or a `$comment`).
+    /// The `oneOf` or `anyOf` whose members are all one-value schemas
+    /// (`alternativeValue`): labelled choices, as rjsf and ngx-formly write them.
     func choiceAlternatives(_ read: PropertyKeywords) -> JSONSchemaImport.Keyword? {
         for name in ["oneOf", "anyOf"] {
             guard let keyword = read.peek(name), case .sequence(let members) = keyword.value, !members.isEmpty else { continue }
             let allConst = members.allSatisfy { member in
                 // `{"type": "null"}` beside the choices: an optional one.
-                if Self.emptyKind(member) == .null { return true }
-                guard case .mapping(let mapping) = member, JSONSchemaImport.member(mapping, "const") != nil else { return false }
-                return mapping.keys.allSatisfy { ["const", "title", "description", "$comment"].contains(JSONSchemaImport.string($0) ?? $0.scalar?.string ?? "") }
+                Self.emptyKind(member) == .null || Self.alternativeValue(member) != nil
             }
             if allConst && members.contains(where: { Self.emptyKind($0) != .null }) { return keyword }
         }
         return nil
+    }
+
+    /// The one value a member of a choice `oneOf`/`anyOf` accepts: its
+    /// `const`, or the one item of its `enum` (`{"enum": ["a"], "title":
+    /// "A"}`, ngx-formly's and rjsf's other spelling), beside nothing but
+    /// `title`, `description`, `$comment` and a `type` that the value is
+    /// of. Nil for any other schema.
+    static func alternativeValue(_ member: Yams.Node) -> Yams.Node? {
+        guard case .mapping(let mapping) = member else { return nil }
+        var value: Yams.Node?
+        if let given = JSONSchemaImport.member(mapping, "const") {
+            value = given
+        } else if case .sequence(let items)? = JSONSchemaImport.member(mapping, "enum"), items.count == 1 {
+            value = items.first
+        }
+        guard let value else { return nil }
+        let names = mapping.keys.map { JSONSchemaImport.string($0) ?? $0.scalar?.string ?? "" }
+        guard names.filter({ $0 == "const" || $0 == "enum" }).count == 1 else { return nil }
+        for name in names where !["const", "enum", "title", "description", "$comment"].contains(name) {
+            guard name == "type", let type = JSONSchemaImport.string(JSONSchemaImport.member(mapping, "type")) else { return nil }
+            switch (type, JSONSchemaScalars.kind(value)) {
+            case ("string", .string?), ("number", .integer?), ("number", .number?), ("integer", .integer?), ("boolean", .boolean?): continue
+            default: return nil
+            }
+        }
+        return value
     }
 
     /// Whether the choices include null (an optional field's "no answer").
@@ -73,10 +97,11 @@ extension JSONSchemaImport.Reader {
             _ = read.take(keyword.name)
             guard case .sequence(let members) = keyword.value else { return nil }
             for (place, member) in members.enumerated() where Self.emptyKind(member) != .null {
-                guard case .mapping(let mapping) = member, let value = JSONSchemaImport.member(mapping, "const") else { continue }
+                guard case .mapping(let mapping) = member, let value = Self.alternativeValue(member) else { continue }
+                let valueName = JSONSchemaImport.member(mapping, "const") == nil ? "enum/0" : "const"
                 let here = keyword.pointer + "/\(place)"
                 guard let text = choiceValue(value) else {
-                    problem(value, here + "/const", "`const` of a choice must be one of the \(kind): choices that are not all \(kind) cannot be a field")
+                    problem(value, here + "/" + valueName, "`\(valueName.prefix { $0 != "/" })` of a choice must be one of the \(kind): choices that are not all \(kind) cannot be a field")
                     refused = true
                     continue
                 }
@@ -89,7 +114,7 @@ extension JSONSchemaImport.Reader {
                     }
                     label = words.isEmpty ? nil : words
                 }
-                given.append((text, label, value, here + "/const"))
+                given.append((text, label, value, here + "/" + valueName))
             }
         } else {
             return nil
@@ -125,8 +150,7 @@ extension JSONSchemaImport.Reader {
         if let keyword = read.peek("const") { return [keyword.value] }
         if let keyword = choiceAlternatives(read), case .sequence(let members) = keyword.value {
             return members.compactMap { member in
-                guard case .mapping(let mapping) = member else { return nil }
-                return JSONSchemaImport.member(mapping, "const").flatMap { JSONSchemaScalars.kind($0) == .null ? nil : $0 }
+                Self.alternativeValue(member).flatMap { JSONSchemaScalars.kind($0) == .null ? nil : $0 }
             }
         }
         return []
@@ -145,6 +169,8 @@ extension JSONSchemaImport.Reader {
             return nil
         }
         switch type {
+        case .note:
+            return refused("null (a note holds no value)")
         case .text, .longText:
             guard let text = JSONSchemaImport.string(value) else { return refused("a string") }
             return text.isEmpty ? nil : rules.storedText(forInput: text)

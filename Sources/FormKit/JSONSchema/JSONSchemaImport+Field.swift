@@ -48,6 +48,7 @@ extension JSONSchemaImport.Reader {
         }
         var read = PropertyKeywords(keywords)
         let hints = dropDrawingHints(&read)
+        dropOpenAnyOf(&read)
         for duplicate in read.duplicates {
             refuse(duplicate.key, duplicate.pointer, duplicate.name, "is given twice (through `anyOf` or `oneOf` with null): formctl reads one")
         }
@@ -80,9 +81,7 @@ extension JSONSchemaImport.Reader {
                 refuse(description.key, description.pointer, "description", "must be a string")
             }
         }
-        if let readOnly = read.take("readOnly"), !(JSONSchemaScalars.isBoolean(readOnly.value) && readOnly.value.scalar?.string.lowercased() == "false") {
-            refuse(readOnly.key, readOnly.pointer, "readOnly", "cannot be imported: a form has no read-only fields (every field is a question)")
-        }
+        let isReadOnly = readOnly(&read)
         read.dropAll(Self.annotations)
         typedKeywords(&read, rules: &rules, type: type, owner: (nameNode, pointer))
         if let names = read.take("enumNames") { labelChoices(&rules.choices, with: names) }
@@ -94,8 +93,37 @@ extension JSONSchemaImport.Reader {
         if let given = read.take("default") { defaultValue = self.defaultValue(given, rules: rules) }
         refuseRest(read, "cannot be represented in a `\(type.rawValue)` field: \(Self.takes(type))")
         guard problems.count == before else { return nil }
-        let spec = FieldSpec(key: name, label: label, rules: rules, hint: hint, defaultValue: defaultValue)
+        let spec = FieldSpec(key: name, label: label, rules: rules, hint: hint, defaultValue: defaultValue, isReadOnly: isReadOnly)
         return ImportedField(spec: spec, isNullable: nullable || emptyText)
+    }
+
+    /// `readOnly` (and json-editor's spelling, `readonly`), taken: whether
+    /// it is true. A value that is not a boolean is refused.
+    mutating func readOnly(_ read: inout PropertyKeywords) -> Bool {
+        var isReadOnly = false
+        for name in ["readOnly", "readonly"] {
+            guard let keyword = read.take(name) else { continue }
+            guard JSONSchemaScalars.isBoolean(keyword.value) else {
+                refuse(keyword.key, keyword.pointer, name, "must be true or false")
+                continue
+            }
+            if keyword.value.scalar?.string.lowercased() == "true" { isReadOnly = true }
+        }
+        return isReadOnly
+    }
+
+    /// An `anyOf` with a member that accepts anything (`{}` or `true`)
+    /// accepts anything: vjsf's combobox, whose other members are values
+    /// to suggest. It is dropped with a warning; nothing valid changes.
+    mutating func dropOpenAnyOf(_ read: inout PropertyKeywords) {
+        guard let keyword = read.peek("anyOf"), case .sequence(let members) = keyword.value else { return }
+        let open = members.contains { member in
+            if case .mapping(let mapping) = member { return mapping.isEmpty }
+            return JSONSchemaScalars.isBoolean(member) && member.scalar?.string.lowercased() == "true"
+        }
+        guard open else { return }
+        _ = read.take("anyOf")
+        warn(keyword.key, keyword.pointer, "`anyOf` with a member that accepts any value accepts any value: its other members only suggest values, dropped")
     }
 
     /// rjsf's `enumNames`, the labels of an `enum`'s values in order, as
@@ -138,6 +166,7 @@ extension JSONSchemaImport.Reader {
         case .selectMultiple: "an array of choices takes items, uniqueItems, minItems and maxItems"
         case .date, .datetime: "a date takes format and the pattern formctl writes for its bounds"
         case .time: "a time takes format and the pattern formctl writes for its bounds"
+        case .note: "a note (type null) takes title and description"
         }
     }
 

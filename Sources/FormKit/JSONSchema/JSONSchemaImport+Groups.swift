@@ -98,8 +98,14 @@ extension JSONSchemaImport.Reader {
             var itemChain: [String] = []
             guard let itemKeywords = self.keywords(items.value, items.pointer, following: inner, chain: &itemChain) else { return nil }
             let read = PropertyKeywords(itemKeywords)
-            // Choices stay one `select_multiple` field, as before.
-            if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil { break }
+            if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil {
+                // Choices with `uniqueItems: true` stay one `select_multiple`
+                // field, as before; without it a choice may be given twice,
+                // which a list of `select_one` holds.
+                if Self.isUniqueItems(shapeKeywords) { break }
+                return list(name, nameNode: nameNode, shapeKeywords, items: items, at: pointer, depth: depth,
+                            fieldKey: Self.listFieldKey(siblings: siblings)).map(ImportedItem.group)
+            }
             switch Self.shape(of: itemKeywords) {
             case .object:
                 return repeatGroup(name, nameNode: nameNode, shapeKeywords, items: itemKeywords, at: pointer, depth: depth,
@@ -114,6 +120,12 @@ extension JSONSchemaImport.Reader {
             break
         }
         return field(name, nameNode: nameNode, schema, pointer: pointer, keywords: keywords).map(ImportedItem.field)
+    }
+
+    /// Whether the keywords hold `"uniqueItems": true`.
+    static func isUniqueItems(_ keywords: [JSONSchemaImport.Keyword]) -> Bool {
+        guard let keyword = keywords.first(where: { $0.name == "uniqueItems" }) else { return false }
+        return JSONSchemaScalars.isBoolean(keyword.value) && keyword.value.scalar?.string.lowercased() == "true"
     }
 
     /// What a schema's keywords describe, by its one type besides null.
@@ -168,9 +180,8 @@ extension JSONSchemaImport.Reader {
         _ = read.take("type")
         let title = text(&read, "title")
         let description = text(&read, "description")
-        if let readOnly = read.take("readOnly"), !(JSONSchemaScalars.isBoolean(readOnly.value) && readOnly.value.scalar?.string.lowercased() == "false") {
-            refuse(readOnly.key, readOnly.pointer, "readOnly", "cannot be imported on \(what): formctl reads `readOnly` on a field")
-        }
+        // A read-only object's value cannot change: each of its fields is read-only.
+        let isReadOnly = readOnly(&read)
         for name in ["additionalProperties", "unevaluatedProperties"] {
             guard let keyword = read.take(name) else { continue }
             if !JSONSchemaScalars.isBoolean(keyword.value) {
@@ -211,10 +222,26 @@ extension JSONSchemaImport.Reader {
                    "of \(what) \(depth + 1) deep cannot be imported: groups and repeats nest at most \(FormGroup.maximumDepth) deep")
             return nil
         }
-        let items = items(properties: properties, at: propertiesKeyword.pointer, required: required,
+        var items = items(properties: properties, at: propertiesKeyword.pointer, required: required,
                           requiredPointer: requiredKeyword?.pointer ?? owner.pointer + "/required", depth: depth + 1, trail: trail)
         guard problems.count == before else { return nil }
+        if isReadOnly { Self.makeReadOnly(&items) }
         return (title, description, items)
+    }
+
+    /// Every field among `items`, in groups, repeats and lists too, made read-only.
+    static func makeReadOnly(_ items: inout [FormItemSpec]) {
+        for index in items.indices {
+            switch items[index] {
+            case .row(var row):
+                for field in row.fields.indices { row.fields[field].isReadOnly = true }
+                items[index] = .row(row)
+            case .group(var group):
+                makeReadOnly(&group.items)
+                group.listField?.isReadOnly = true
+                items[index] = .group(group)
+            }
+        }
     }
 
     /// A nested object as a group: its `title` and `description` (as the
@@ -301,8 +328,10 @@ extension JSONSchemaImport.Reader {
         _ = read.take("type")
         group.title = text(&read, "title")
         group.hint = text(&read, "description")
-        if let readOnly = read.take("readOnly"), !(JSONSchemaScalars.isBoolean(readOnly.value) && readOnly.value.scalar?.string.lowercased() == "false") {
-            refuse(readOnly.key, readOnly.pointer, "readOnly", "cannot be imported on \(what): formctl reads `readOnly` on a field")
+        for name in ["readOnly", "readonly"] {
+            guard let readOnly = read.take(name), !(JSONSchemaScalars.isBoolean(readOnly.value) && readOnly.value.scalar?.string.lowercased() == "false") else { continue }
+            refuse(readOnly.key, readOnly.pointer, name,
+                   "cannot be imported on \(what): its instances are added and removed as the form is filled in (formctl reads `readOnly` on a field or an object)")
         }
         let most = RepeatRules.maximumCount
         var fewest: JSONSchemaImport.Keyword?

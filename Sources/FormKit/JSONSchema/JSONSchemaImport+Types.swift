@@ -31,8 +31,8 @@ extension JSONSchemaImport.Reader {
                 return nil
             }
             if names.isEmpty {
-                refuse(keyword.key, keyword.pointer, "type", "\"null\" alone cannot be a field: a field holds a value")
-                return nil
+                // Text shown in the form, holding no value (rjsf's "null field").
+                return (.note, true)
             }
         }
         let given = names.first
@@ -41,6 +41,12 @@ extension JSONSchemaImport.Reader {
             // choices (`"type": "integer", "enum": [1, 2, 3]`), the type
             // told or, without one, every choice a number.
             let values = choiceNodes(read)
+            // `true` and `false` with labels (rjsf's `oneOf` of `const`s
+            // with `title`) accept every boolean: a `boolean` field.
+            if given == "boolean", values.allSatisfy(JSONSchemaScalars.isBoolean),
+               Set(values.compactMap { $0.scalar?.string.lowercased() }) == ["true", "false"] {
+                return (.boolean, nullable || choicesAcceptNull(read))
+            }
             let numbers = values.compactMap(Self.number)
             if given == "integer" || given == "number" || (given == nil && !values.isEmpty && numbers.count == values.count) {
                 let whole = given == "integer" || (given == nil && numbers.allSatisfy { FieldType.integer.canonicalValue(of: $0).canonicalText != nil })
@@ -79,6 +85,10 @@ extension JSONSchemaImport.Reader {
                 refuse(keyword.key, keyword.pointer, "type", "\"object\": a nested object cannot be one field (a form's values are one flat object)")
             }
             return nil
+        case nil where read.rest.allSatisfy({ ["title", "description"].contains($0.name) || Self.annotations.contains($0.name) })
+                        && read.rest.contains(where: { ["title", "description"].contains($0.name) }):
+            // Only a title or a description: text shown in the form.
+            return (.note, true)
         case nil:
             problem(nameNode, pointer, "property \"\(name)\" has no \"type\" (nor `enum` or `const` of strings): a field holds one type of value")
             return nil
@@ -100,8 +110,16 @@ extension JSONSchemaImport.Reader {
             if read.peek("enum") != nil || read.peek("const") != nil || choiceAlternatives(read) != nil {
                 rules.choices = choices(&read, numbers: type) ?? []
             }
-        case .boolean:
+        case .note:
             break
+        case .boolean:
+            // Both values as choices (`fieldType`): the labels are how
+            // another tool draws yes and no.
+            for name in ["enum", "oneOf", "anyOf"] {
+                guard let keyword = read.peek(name), name == "enum" || choiceAlternatives(read)?.name == name else { continue }
+                _ = read.take(name)
+                warn(keyword.key, keyword.pointer, "`\(name)` of true and false accepts every boolean: a `boolean` field, its labels dropped")
+            }
         case .selectOne:
             rules.choices = choices(&read) ?? []
         case .selectMultiple:

@@ -18,6 +18,7 @@ import Yams
 /// | `format: date`, `format: date-time` | `date`, `datetime` |
 /// | `type: [T, "null"]`, `anyOf` of a schema and `{"type": "null"}` | optional, whatever `required` says |
 /// | `required` | `required` |
+/// | `readOnly: true` (json-editor's `readonly`) on a property or a nested object | `read_only` on the field, or on each field of the group |
 /// | `title` of the schema | the form's title |
 /// | a nested object, an array of objects, an array of scalars | a group, a repeat, a list (`JSONSchemaImport+Groups.swift`) |
 ///
@@ -28,7 +29,8 @@ import Yams
 ///
 /// What the import cannot represent is refused, one `FileProblem` per
 /// keyword, with its JSON pointer, line and column; nothing is written:
-/// `readOnly: true`, objects without `properties`, arrays of arrays,
+/// `readOnly: true` on the whole form or an array, objects without
+/// `properties`, arrays of arrays,
 /// groups nested past 8, `if`/`then`, `dependencies`, enums that are
 /// not all strings, choice values formctl cannot hold, numbers past 15
 /// digits on either side of the point. Annotations that do not change
@@ -190,7 +192,7 @@ public enum JSONSchemaImport {
                     }
                 case "readOnly":
                     if !(JSONSchemaScalars.isBoolean(value) && value.scalar?.string.lowercased() == "false") {
-                        refuse(keyNode, pointer, keyword, "cannot be imported: a form has no read-only fields")
+                        refuse(keyNode, pointer, keyword, "cannot be imported on the whole form: formctl reads `readOnly` on a field or a nested object")
                     }
                 case _ where JSONSchemaImport.annotations.contains(keyword):
                     break

@@ -11,6 +11,8 @@ public struct FieldListingJSON: Encodable, Sendable {
     public let hint: String?
     /// `{"field": KEY, "equals": VALUE}` or `{"field": KEY, "filled": true}`, or null.
     public let showIf: ConditionJSON?
+    /// `read_only: true`: `set` refuses it without `--force`, respondents cannot change it.
+    public let readOnly: Bool
 
     /// The JSON shape of one of `StoredForm.fieldListings(page:)`.
     public init(_ listing: FieldListing) {
@@ -30,10 +32,11 @@ public struct FieldListingJSON: Encodable, Sendable {
         shown = listing.isShown
         rules = field.rules
         showIf = field.showIf.map(ConditionJSON.init)
+        readOnly = field.isReadOnly
     }
 
     private enum CodingKeys: String, CodingKey {
-        case key, label, type, value, state, color, length, page, row, position, visible, shown, rules, showIf, hint
+        case key, label, type, value, state, color, length, page, row, position, visible, shown, rules, showIf, hint, readOnly
     }
 
     /// Every property, `showIf` as `null` when there is none, so JSON
@@ -55,5 +58,6 @@ public struct FieldListingJSON: Encodable, Sendable {
         try container.encode(rules, forKey: .rules)
         try container.encode(showIf, forKey: .showIf)
         try container.encode(hint, forKey: .hint)
+        try container.encode(readOnly, forKey: .readOnly)
     }
 }

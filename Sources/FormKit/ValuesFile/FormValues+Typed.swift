@@ -64,6 +64,10 @@ extension FormValues {
         let type = rules.type
         // An empty typed field is `null`; a text field's empty value is "".
         if kind == .null && !type.isText { return .success("") }
+        // A note holds no value: `null` (above), or its key left out.
+        if !type.holdsValue && kind != .csv {
+            return .failure(ValueRefusal("is \(kind.words); the field is a note, which holds no value (null, or leave the key out)"))
+        }
         let expected: Set<ValuesFileEntry.Kind> = switch type {
         case .integer, .decimal: [.number, .csv]
         case .boolean: [.boolean, .csv]

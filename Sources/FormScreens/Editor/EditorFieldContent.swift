@@ -103,6 +103,11 @@ public struct EditorFieldContent: Hashable, Sendable {
             // On the focused choice's tick.
             cursorColumn = isFocused ? 3 : nil
             cursorLine = isFocused ? focused - first : nil
+        case .note:
+            // Text to read, not to fill in: the focus passes it by.
+            lines = [""]
+            cursorColumn = nil
+            cursorLine = nil
         case .text, .integer, .decimal, .date, .time, .datetime:
             let window = ValueWindow(value: text, cursor: isFocused ? cursor : 0, columns: columns, measurer: measurer)
             lines = [window.text]

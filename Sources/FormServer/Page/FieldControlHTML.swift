@@ -52,8 +52,12 @@ struct FieldControlHTML {
         let describedBy: String
         let isInvalid: Bool
         let isRequired: Bool
-        let isDisabled: Bool
+        var isDisabled: Bool
         let isFocused: Bool
+        /// A read-only field (`read_only: true`): a box is `readonly`; a
+        /// list or a group of choices, which `readonly` does not hold, is
+        /// `disabled`, and so not posted (the field keeps its value).
+        let isReadOnly: Bool
         var text: Text?
         var longText = false
         var number: Number?
@@ -83,8 +87,11 @@ struct FieldControlHTML {
         let id = FieldHTML.inputID(field.key)
         var view = View(id: id, name: FormPostBody.fieldPrefix + field.key, value: field.value, describedBy: describedBy,
                         isInvalid: isInvalid, isRequired: rules.required, isDisabled: !isShown,
-                        isFocused: isFocused && isShown)
+                        isFocused: isFocused && isShown, isReadOnly: field.isReadOnly)
         switch rules.type {
+        case .note:
+            // No control: the field's template shows the note's text.
+            break
         case .text:
             let autofill = Autofill(field: field)
             view.text = View.Text(autocomplete: autofill.token ?? "off", inputMode: autofill.inputMode, noSpellcheck: autofill.spellcheckOff)
@@ -116,6 +123,7 @@ struct FieldControlHTML {
             let chosen = Set((SelectionValue.decode(field.value) ?? SelectionValue.values(ofInput: field.value)).map(ScalarText.init))
             view.group = View.Group(type: "checkbox", choices: choices(rules.choices.map { ($0.value, $0.label) }, chosen: chosen))
         }
+        if field.isReadOnly && (view.list != nil || view.group != nil) { view.isDisabled = true }
         return view
     }
 
@@ -165,6 +173,7 @@ extension FieldControlHTML.View: MustacheParent {
         case "isRequired": self.isRequired
         case "isDisabled": self.isDisabled
         case "isFocused": self.isFocused
+        case "isReadOnly": self.isReadOnly
         case "text": self.text
         case "longText": self.longText
         case "number": self.number

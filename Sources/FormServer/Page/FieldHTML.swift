@@ -42,6 +42,8 @@ struct FieldHTML {
         /// A group of choices: its label is a `<fieldset>`'s `<legend>`,
         /// and the fieldset carries what a single control would.
         let isGroup: Bool
+        /// A note: its label and hint as text, no control.
+        let isNote: Bool
         let id: String, label: String
         let hint: String?, hintID: String
         let describedBy: String
@@ -63,7 +65,7 @@ struct FieldHTML {
         return View(key: field.key, type: field.rules.type.rawValue, state: state.rawValue, color: state.color.rawValue,
                     reasonEmpty: reasons.empty, reasonShort: reasons.short, reasonInvalid: reasons.invalid,
                     showIf: field.showIf.map { $0.fields.joined(separator: " ") }, isHidden: !listing.isShown,
-                    isGroup: FieldControlHTML.isGroup(field), id: Self.inputID(field.key), label: field.label,
+                    isGroup: FieldControlHTML.isGroup(field), isNote: !field.rules.type.holdsValue, id: Self.inputID(field.key), label: field.label,
                     hint: hint, hintID: hintID, describedBy: describedBy, isInvalid: isInvalid, control: control.view,
                     statusID: statusID, stateWords: messages.state(state), reason: reasons.reason(for: state))
     }
@@ -84,6 +86,7 @@ extension FieldHTML.View: MustacheParent {
         case "showIf": self.showIf
         case "isHidden": self.isHidden
         case "isGroup": self.isGroup
+        case "isNote": self.isNote
         case "id": self.id
         case "label": self.label
         case "hint": self.hint

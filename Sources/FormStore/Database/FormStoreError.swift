@@ -97,6 +97,9 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// is asked for (`responses --format csv --repeat`); `repeats` are the
     /// form's, by declared path (`households.members`), in form order.
     case unknownRepeat(path: String, repeats: [String])
+    /// The field is read-only (`read_only: true`): `set` changes it only
+    /// with `--force`, respondents never.
+    case readOnlyField(key: String)
     /// A tab bar height outside `TabBarSettings.heightRange`.
     case tabBarHeightOutOfRange(height: Double, range: ClosedRange<Double>)
     /// A value, key, label or rule the store refuses; `reason` says why.
@@ -214,6 +217,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             repeats.isEmpty
                 ? "\(path): not a repeat; the form has no repeats"
                 : "\(path): not a repeat of the form; its repeats are \(repeats.joined(separator: ", ")) (a nested one by its declared path, without instance numbers)"
+        case .readOnlyField(let key):
+            "\(key) is read-only (read_only: true): it holds the form owner's value or its default; nothing was changed. Give --force to change it anyway (formctl set \(key) VALUE --force)"
         case .unknownResponse(let id, let existing):
             if let existing {
                 existing.lowerBound == existing.upperBound

@@ -38,7 +38,7 @@ extension FormDatabase {
             let submitted = try Self.submittedForm(submission, form: form)
             guard accepts(submitted) else { return nil }
             var plan = SubmissionPlan(dataVersion: 0, fieldsVersion: 0, form: form, usesFormValues: submission.usesFormValues,
-                                      clearing: submission.isClearing, answers: FormResponse.answers(of: submitted),
+                                      clearing: submission.isClearing, answers: FormResponse.answers(of: submitted).filter(\.type.holdsValue),
                                       replacing: nil, cleared: [], storedRects: [], rects: [])
             if plan.usesFormValues { plan.replacing = try ResponseTables.openResponse(db) }
             if plan.clearing { plan.cleared = Self.cleared(form.fields) }
@@ -97,7 +97,7 @@ extension FormDatabase {
         guard accepts(submitted) else { return .refused }
         if read.stale && clearing { return .stale }
         var plan = SubmissionPlan(dataVersion: read.version, fieldsVersion: read.fields, form: read.form, usesFormValues: submission.usesFormValues,
-                                  clearing: clearing, answers: FormResponse.answers(of: submitted),
+                                  clearing: clearing, answers: FormResponse.answers(of: submitted).filter(\.type.holdsValue),
                                   replacing: submission.usesFormValues ? read.open : nil, cleared: [],
                                   storedRects: read.rects, rects: read.rects)
         if clearing {

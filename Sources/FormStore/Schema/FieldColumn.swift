@@ -37,6 +37,7 @@ enum FieldColumn: String, CaseIterable, Sendable {
     case row
     case position
     case visible
+    case readOnly = "read_only"
 
     /// The column's name in SQL (`row` is a keyword, so it is quoted).
     var sql: String { self == .row ? "\"row\"" : rawValue }
@@ -49,6 +50,7 @@ enum FieldColumn: String, CaseIterable, Sendable {
         case .lengthUnit: FormTables.lengthUnitVersion
         case .type, .minValue, .aboveValue, .maxValue, .belowValue, .step, .minSelected, .maxSelected, .hint, .defaultValue, .showIf:
             FormTables.typesVersion
+        case .readOnly: FormTables.readOnlyVersion
         }
     }
 
@@ -62,6 +64,7 @@ enum FieldColumn: String, CaseIterable, Sendable {
         case .row: return field.row
         case .position: return field.position
         case .visible: return field.isVisible
+        case .readOnly: return field.isReadOnly
         case .hint: return field.hint
         case .defaultValue: return field.defaultValue
         case .required: return rules.required
@@ -108,7 +111,7 @@ enum FieldColumn: String, CaseIterable, Sendable {
     /// The columns a field's `show_if` fills.
     static let conditions: [FieldColumn] = [.showIfField, .showIfEquals, .showIfFilled, .showIf]
     /// The columns of the field itself, besides its rules and condition.
-    static let own: [FieldColumn] = [.key, .label, .value, .row, .position, .visible, .hint, .defaultValue]
+    static let own: [FieldColumn] = [.key, .label, .value, .row, .position, .visible, .hint, .defaultValue, .readOnly]
 
     /// The columns a database at `schemaVersion` has, in reading order.
     static func present(atVersion schemaVersion: Int) -> [FieldColumn] { allCases.filter { $0.addedIn <= schemaVersion } }

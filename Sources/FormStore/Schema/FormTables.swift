@@ -27,6 +27,8 @@ enum FormTables {
     static let lengthUnitVersion = 5
     /// The migration that adds types, bounds, choices, hints and defaults (0008_typed_questions).
     static let typesVersion = 8
+    /// The migration that adds `read_only` (0014_read_only).
+    static let readOnlyVersion = 14
 
     /// The field columns a database of `schemaVersion` has.
     static func fieldColumns(atVersion schemaVersion: Int) -> String {
@@ -368,6 +370,7 @@ enum FormTables {
             hint = try stored.optionalText("hint")
             defaultValue = try stored.optionalText("default_value")
         }
+        let isReadOnly = stored.has("read_only") ? try stored.boolean("read_only") : false
         return Field(
             key: key,
             label: try stored.text("label"),
@@ -376,7 +379,7 @@ enum FormTables {
             position: try stored.integer("position", in: 1...2_147_483_647, replacement: "(SELECT max(position) + 1 FROM field)"),
             isVisible: try stored.boolean("visible", replacement: "1"),
             rules: rules,
-            showIf: showIf, hint: hint, defaultValue: defaultValue)
+            showIf: showIf, hint: hint, defaultValue: defaultValue, isReadOnly: isReadOnly)
     }
 
     /// The type, bounds, step, choices and selection counts of 0008, added

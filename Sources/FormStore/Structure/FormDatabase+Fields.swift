@@ -18,6 +18,18 @@ extension FormDatabase {
         try write { db in try FormTables.updateField(key, set: "visible = ?", [visible], db) }
     }
 
+    /// Makes a field read-only (`read_only: true`: `set` refuses it without
+    /// `--force`, respondents cannot change it) or not; its value is kept.
+    @discardableResult
+    public func setReadOnly(_ readOnly: Bool, key: String) throws(FormStoreError) -> Field {
+        try write { db in
+            if readOnly, try !FormTables.existingField(key, db).rules.type.holdsValue {
+                throw FormStoreError.invalidValue(key: key, reason: "a `note` holds no value: it cannot be read-only")
+            }
+            return try FormTables.updateField(key, set: "read_only = ?", [readOnly], db)
+        }
+    }
+
     /// Replaces a field's rules and returns the field with its state under
     /// them. Throws `invalidValue` for rules that cannot work (a minimum
     /// above the maximum, a pattern that is not a regular expression).

@@ -20,6 +20,9 @@ extension FormDatabase {
             let field = try FormTables.existingField(key, db)
             let rules = change(field.rules)
             try FieldInput.checkRules(rules, key: key)
+            if rules.type == .note, field.defaultValue != nil || field.isReadOnly {
+                throw FormStoreError.invalidValue(key: key, reason: "a `note` holds no value: take away its default or read_only first (formctl apply)")
+            }
             var value = field.value
             if !renamed.isEmpty, field.rules.type.isSelect {
                 let values = field.rules.type == .selectMultiple ? SelectionValue.decode(value) ?? [] : [value]

@@ -184,7 +184,7 @@ enum StructureWriter {
         let movingKeys = Set(moving.map(\.key))
 
         let update = try db.cachedStatement(sql: """
-            UPDATE field SET "row" = ?, position = ?, label = ?, visible = ?, hint = ?, default_value = ?,
+            UPDATE field SET "row" = ?, position = ?, label = ?, visible = ?, hint = ?, default_value = ?, read_only = ?,
                 \(FormTables.ruleAssignments), \(FormTables.conditionAssignments)
             WHERE key = ?
             """)
@@ -195,10 +195,10 @@ enum StructureWriter {
             }
             let changed = movingKeys.contains(field.key) || rowNumbers[now.row] != field.row || now.label != field.label
                 || now.isVisible != field.isVisible || now.rules != field.rules || now.showIf != field.showIf
-                || now.hint != field.hint || now.defaultValue != field.defaultValue
+                || now.hint != field.hint || now.defaultValue != field.defaultValue || now.isReadOnly != field.isReadOnly
             guard changed else { continue }
             try update.execute(
-                arguments: [field.row, field.position, field.label, field.isVisible, field.hint, field.defaultValue]
+                arguments: [field.row, field.position, field.label, field.isVisible, field.hint, field.defaultValue, field.isReadOnly]
                     + FormTables.ruleArguments(field.rules) + FormTables.conditionArguments(field.showIf) + [field.key])
             if now.rules.choices != field.rules.choices {
                 try FormTables.writeChoices(field.rules.choices, key: field.key, db)

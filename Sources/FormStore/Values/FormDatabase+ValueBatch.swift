@@ -107,6 +107,8 @@ extension FormDatabase {
         var unchanged: [String] = []
         for key in order {
             guard let position = index[key], let input = last[key] else { continue }
+            // A note holds no value: only "" (an empty cell or null) is taken.
+            if !fields[position].rules.type.holdsValue && !input.isEmpty { throw noteRefusal(key) }
             // Typed fields store their canonical text (see `setValue`).
             let value = fields[position].rules.storedText(forInput: input)
             if fields[position].value.utf8.elementsEqual(value.utf8) {

@@ -25,23 +25,33 @@ extension FormDatabase {
     /// with every core busy, layouts under the lock made others wait past
     /// the busy timeout.)
     @discardableResult
-    public func setValue(key: String, value: String) throws(FormStoreError) -> Field {
-        try setValue(key: key, checkedValue: try FieldInput.checked(value, key: key))
+    public func setValue(key: String, value: String, force: Bool = false) throws(FormStoreError) -> Field {
+        try setValue(key: key, checkedValue: try FieldInput.checked(value, key: key), force: force)
     }
 
-    /// `setValue(key:value:)` for a value already checked.
+    /// `setValue(key:value:)` for a value already checked. A read-only
+    /// field (`read_only: true`) is refused with `readOnlyField`, nothing
+    /// written, unless `force`.
     @discardableResult
-    public func setValue(key: String, checkedValue: CheckedValue) throws(FormStoreError) -> Field {
+    public func setValue(key: String, checkedValue: CheckedValue, force: Bool = false) throws(FormStoreError) -> Field {
         let value = checkedValue.text
         if isReadOnly { throw .readOnly(path: path) }
         for _ in 0..<Self.plannedRounds {
-            guard let plan = try planSet(key: key, value: value) else { break }
+            guard let plan = try planSet(key: key, value: value, force: force) else { break }
             if let field = try apply(plan) { return field }
         }
         return try write { db in
-            let stored = try FormTables.existingField(key, db).rules.storedText(forInput: value)
+            let field = try FormTables.existingField(key, db)
+            if field.isReadOnly && !force { throw FormStoreError.readOnlyField(key: key) }
+            if !field.rules.type.holdsValue { throw Self.noteRefusal(key) }
+            let stored = field.rules.storedText(forInput: value)
             return try FormTables.updateField(key, set: "value = ?", [stored], db)
         }
+    }
+
+    /// The refusal of a value for a note, which holds none (`invalidValue`, 65).
+    static func noteRefusal(_ key: String) -> FormStoreError {
+        .invalidValue(key: key, reason: "it is a note, text shown in the form that holds no value")
     }
 
     /// What a `set` writes, worked out outside the write lock: the field
@@ -93,7 +103,7 @@ extension FormDatabase {
 
     /// Reads the form and works out the `set`; nil when the derived data is
     /// stale (the slow path refreshes everything under the lock).
-    private func planSet(key: String, value: String) throws(FormStoreError) -> SetPlan? {
+    private func planSet(key: String, value: String, force: Bool) throws(FormStoreError) -> SetPlan? {
         // Read on the writing connection, the one `apply` checks on: SQLite's
         // data_version is per connection, so a version read by a session's
         // reader would never equal the writer's once the writer committed.
@@ -106,6 +116,9 @@ extension FormDatabase {
         guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
             throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
         }
+        // `plan.holds(for:)` sees a change of `read_only` since this read.
+        if form.fields[index].isReadOnly && !force { throw .readOnlyField(key: key) }
+        if !form.fields[index].rules.type.holdsValue { throw Self.noteRefusal(key) }
         // A typed field stores its canonical text (`+018` as `18`), or the
         // input as given when it does not parse (then `invalid`).
         form.fields[index].value = form.fields[index].rules.storedText(forInput: value)

@@ -31,6 +31,11 @@ struct PlainEditor {
                 Terminal.write("— \(DisplayText.escaped(title)) (page \(key)) —\n")
             }
             Terminal.write("\(DisplayText.escaped(field.label)) (\(field.key)) [\(DisplayText.escaped(field.value))] \(Self.words(field))\n")
+            // Read-only: shown, not asked (`set --force` changes it).
+            if field.isReadOnly {
+                Terminal.write("\(field.key): read-only\n")
+                continue
+            }
             let question = NumberedQuestion(field: field)
             if let question { Terminal.write("  " + DisplayText.escaped(question.menu) + "\n") }
             Terminal.write("> ")

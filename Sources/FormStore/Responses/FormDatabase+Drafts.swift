@@ -66,6 +66,9 @@ extension FormDatabase {
             guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
                 throw FormStoreError.unknownField(key, among: form.fields.map(\.key))
             }
+            // A respondent has no --force: a read-only field keeps its default.
+            if form.fields[index].isReadOnly { throw FormStoreError.readOnlyField(key: key) }
+            if !form.fields[index].rules.type.holdsValue { throw Self.noteRefusal(key) }
             form.fields[index].value = form.fields[index].rules.storedText(forInput: value.text)
             let answer = FormResponse.answers(of: form)[index]
             if let open, let respondent {
@@ -279,9 +282,10 @@ extension FormDatabase {
             .execute(arguments: [draft])
     }
 
+    /// Writes `answers` into response `id`, a note's left out: it holds no value.
     private static func insert(_ answers: [FormResponse.Answer], into id: Int64, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "INSERT INTO answer (response_id, position, key, label, value, shown, type) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        for (index, answer) in answers.enumerated() {
+        for (index, answer) in answers.filter(\.type.holdsValue).enumerated() {
             try statement.execute(arguments: [id, index + 1, answer.key, answer.label, answer.value, answer.isShown, answer.type.rawValue])
         }
     }

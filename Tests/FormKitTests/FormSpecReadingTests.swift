@@ -122,7 +122,7 @@ struct FormSpecReadingTests {
         #expect(problems == [
             "form.yaml:1:8: `title` must be text, not the number 42 (write it in quotes to mean the text)",
             "form.yaml:5:16: `width` 0 is out of range: a row is more than 0 and at most 100000 points wide",
-            "form.yaml:7:38: unknown property `requird` in a field (did you mean `required`?); known: `key`, `label`, `type`, `hint`, `required`, `min`, `above`, `max`, `below`, `step`, `choices`, `min_selected`, `max_selected`, `min_length`, `max_length`, `pattern`, `email`, `length_unit`, `short_below`, `message`, `default`, `hidden`, `show_if`",
+            "form.yaml:7:38: unknown property `requird` in a field (did you mean `required`?); known: `key`, `label`, `type`, `hint`, `required`, `min`, `above`, `max`, `below`, `step`, `choices`, `min_selected`, `max_selected`, `min_length`, `max_length`, `pattern`, `email`, `length_unit`, `short_below`, `message`, `default`, `read_only`, `hidden`, `show_if`",
             "form.yaml:7:34: `min_length` cannot be negative (-1)",
         ])
     }

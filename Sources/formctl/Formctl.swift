@@ -23,7 +23,7 @@ struct Formctl: ParsableCommand {
             SetCommand.self, GetCommand.self, FieldsCommand.self, MinimapCommand.self,
             FieldCommand.self, RowCommand.self, PageCommand.self, TabBarCommand.self, TitleCommand.self, HistoryCommand.self,
             CheckCommand.self, ValuesCommand.self, SubmitCommand.self, ResponsesCommand.self, ApplyCommand.self, ExportCommand.self,
-            RepeatCommand.self, EditCommand.self, ServeLauncher.self,
+            SummaryCommand.self, RepeatCommand.self, EditCommand.self, ServeLauncher.self,
         ]
     )
 

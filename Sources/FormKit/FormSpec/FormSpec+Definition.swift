@@ -18,7 +18,7 @@ extension FormSpec {
                 })
             }
         } else {
-            var nesting = GroupNesting(definition, fieldsByRow: fieldsByRow)
+            let nesting = GroupNesting(definition, fieldsByRow: fieldsByRow)
             pages = definition.pages.map { page in PageSpec(key: page.key, title: page.title, items: nesting.items(in: nil, page: page.key)) }
         }
         self.init(title: definition.titleTemplate, tabBar: definition.tabBar, direction: definition.direction,

@@ -1,0 +1,90 @@
+import FormModel
+import GRDB
+
+/// How many responses gave one answer to one key (`formctl summary`'s
+/// input): counted by SQL, so that a summary of many responses reads one
+/// row per distinct answer, not one per response.
+public struct AnswerTally: Hashable, Sendable {
+    /// The answer's key (a path with instance numbers: `children.2.age`).
+    public var key: String
+    /// Whether the field was shown.
+    public var isShown: Bool
+    /// The answer as stored.
+    public var value: String
+    /// How many of the responses gave it.
+    public var count: Int
+}
+
+extension FormDatabase {
+    /// How many responses `filter` chooses (its limit aside).
+    public func responseCount(_ filter: ResponseFilter) throws(FormStoreError) -> Int {
+        try mappingErrors(path: path) {
+            try queue.read { db in
+                let (conditions, arguments) = filter.conditions(on: "")
+                let sql = "SELECT count(*) FROM response" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+                return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments)) ?? 0
+            }
+        }
+    }
+
+    /// The answers of the responses `filter` chooses whose key is `key`,
+    /// or, with `keyPrefix`, starts with it (the fields of a repeat:
+    /// `children.`), grouped by key, shown and value (byte for byte).
+    public func answerTallies(_ filter: ResponseFilter, key: String, keyPrefix: Bool = false) throws(FormStoreError) -> [AnswerTally] {
+        try mappingErrors(path: path) {
+            try queue.read { db in
+                let (sql, arguments) = Self.answersQuery(
+                    "a.key, a.shown, a.value, count(*)", filter, key: key, keyPrefix: keyPrefix, groupBy: "a.key, a.shown, a.value")
+                var tallies: [AnswerTally] = []
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+                while let row = try rows.next() {
+                    // STRICT columns: text, 0/1 and a count; anything else
+                    // (a table rebuilt by hand) is left out, never trapped on.
+                    guard case .string(let key) = try row.decode(DatabaseValue.self, atIndex: 0).storage, case .int64(let shown) = try row.decode(DatabaseValue.self, atIndex: 1).storage,
+                          case .string(let value) = try row.decode(DatabaseValue.self, atIndex: 2).storage, case .int64(let count) = try row.decode(DatabaseValue.self, atIndex: 3).storage
+                    else { continue }
+                    tallies.append(AnswerTally(key: key, isShown: shown != 0, value: value, count: Int(count)))
+                }
+                return tallies
+            }
+        }
+    }
+
+    /// The keys starting with `keyPrefix` that each response `filter`
+    /// chooses has, with their count per response: what a repeat's
+    /// instances are counted from.
+    public func answerKeysByResponse(_ filter: ResponseFilter, keyPrefix: String) throws(FormStoreError) -> [(response: Int64, key: String)] {
+        try mappingErrors(path: path) {
+            try queue.read { db in
+                let (sql, arguments) = Self.answersQuery("a.response_id, a.key", filter, key: keyPrefix, keyPrefix: true, groupBy: nil)
+                var keys: [(response: Int64, key: String)] = []
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+                while let row = try rows.next() {
+                    guard case .int64(let id) = try row.decode(DatabaseValue.self, atIndex: 0).storage, case .string(let key) = try row.decode(DatabaseValue.self, atIndex: 1).storage else { continue }
+                    keys.append((id, key))
+                }
+                return keys
+            }
+        }
+    }
+
+    /// A `SELECT` of `columns` from the answers of the chosen responses
+    /// with key `key` (or a key starting with it).
+    private static func answersQuery(_ columns: String, _ filter: ResponseFilter, key: String, keyPrefix: Bool, groupBy: String?)
+        -> (String, StatementArguments) {
+        var (conditions, arguments) = filter.conditions(on: "r.")
+        // A prefix as a range of the index on key: keys hold no GLOB
+        // characters, but a range needs no escaping at all.
+        if keyPrefix {
+            conditions.insert("a.key >= ? AND a.key < ?", at: 0)
+            arguments.insert(contentsOf: [key, key + "\u{10FFFF}"] as [any DatabaseValueConvertible], at: 0)
+        } else {
+            conditions.insert("a.key = ?", at: 0)
+            arguments.insert(key, at: 0)
+        }
+        var sql = "SELECT \(columns) FROM answer AS a JOIN response AS r ON r.id = a.response_id WHERE "
+            + conditions.joined(separator: " AND ")
+        if let groupBy { sql += " GROUP BY " + groupBy }
+        return (sql, StatementArguments(arguments))
+    }
+}

@@ -46,23 +46,16 @@ extension QuestionSummary {
     }
 
     /// Each choice's count in the choices' order; a `select_multiple`
-    /// answer counts for each choice it holds.
+    /// answer counts for each choice it holds. An answer that is not one
+    /// of the choices (or not a selection of them within its counts)
+    /// counts for none.
     private static func choiceCounts(_ given: [(value: String, count: Int)], rules: FieldRules, answered: Int) -> [ChoiceCount] {
         let options = rules.type == .selectMultiple ? rules.choices : rules.answerOptions
         var counts = [Int](repeating: 0, count: options.count)
-        func add(_ value: String, _ count: Int) {
-            if let index = options.firstIndex(where: { $0.hasValue(value) }) { counts[index] += count }
-        }
-        for tally in given {
-            if rules.type == .selectMultiple {
-                // Each choice once, however often an edit listed it.
-                var seen: [String] = []
-                for value in SelectionValue.decode(tally.value) ?? [] where !seen.contains(where: { $0.isScalarEqual(to: value) }) {
-                    seen.append(value)
-                    add(value, tally.count)
-                }
-            } else {
-                add(tally.value, tally.count)
+        for tally in given where Validator.typedViolation(of: tally.value, rules: rules) == nil {
+            let values = rules.type == .selectMultiple ? SelectionValue.decode(tally.value) ?? [] : [tally.value]
+            for value in values {
+                if let index = options.firstIndex(where: { $0.hasValue(value) }) { counts[index] += tally.count }
             }
         }
         return options.indices.map { index in

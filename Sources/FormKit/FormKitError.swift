@@ -80,7 +80,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .store(let error):
             switch error {
             case .unknownField, .unknownRow, .unknownPage, .unknownResponse, .unknownRepeat: .unknownName
-            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .fieldsHoldValues, .valuesNotKept,
+            case .duplicateField, .duplicatePage, .rowNotEmpty, .pageNotEmpty, .lastPage, .rowOnOtherPage, .rowInGroup, .fieldsHoldValues, .valuesNotKept,
                  .responseNotDraft, .unsavedValues, .alreadySubmitted, .instancesRefused, .readOnlyField: .conflict
             case .outOfRange, .tabBarHeightOutOfRange: .outOfRange
             case .invalidPath: .invalidPath

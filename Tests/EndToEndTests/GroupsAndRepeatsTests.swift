@@ -104,6 +104,37 @@ struct GroupsAndRepeatsTests {
         #expect(try box.value("SELECT count(*) FROM form_group WHERE kind = 'instance' AND parent = 'children'") == "1")
     }
 
+    @Test("row and field commands leave groups' and instances' rows to the form file (64, nothing written); row add and remove keep where groups start")
+    func rowCommandsAndGroups() throws {
+        let box = try Self.box()
+        // Rows: 1 top-level, 2 contact, 3 children.1, 4 nicknames has none.
+        #expect(try box.rows("SELECT number, group_path FROM form_row ORDER BY number") == [["1", nil], ["2", "contact"], ["3", "children.1"]])
+        let before = try box.rows("SELECT key, \"row\", position FROM field ORDER BY position")
+        for arguments in [["row", "remove", "3"], ["row", "remove", "2"], ["field", "add", "x", "X", "--row", "3"],
+                          ["field", "add", "x", "X", "--row", "2"], ["field", "move", "address", "--row", "2"],
+                          ["field", "move", "contact.phone", "--row", "1"]] {
+            let refused = try box.formctl(arguments)
+            #expect(refused.status == 64, "\(arguments): \(refused)")
+            #expect(refused.stderrText.contains("whose rows and fields the form file declares"), "\(arguments): \(refused.stderrText)")
+        }
+        #expect(try box.rows("SELECT key, \"row\", position FROM field ORDER BY position") == before)
+        // A new field without --row goes in a top-level row, never an instance's.
+        try box.ok(["field", "add", "note", "Note"])
+        #expect(try box.value("SELECT \"row\" FROM field WHERE key = 'note'") == "1")
+        // A row added above the groups and removed again: they start where their rows are.
+        let groups = { try box.rows("SELECT path, first_row FROM form_group WHERE kind <> 'instance' OR path = 'children.1' ORDER BY path") }
+        let start = try groups()
+        try box.ok(["page", "add", "more", "More"])
+        try box.ok(["row", "add", "--page", "main"])
+        #expect(try box.rows("SELECT number, group_path FROM form_row ORDER BY number").count == 4)
+        try box.ok(["row", "remove", "4"])
+        #expect(try groups() == start)
+        // The form reads as before: check names the instance's field by its page.
+        let check = try box.formctl(["check"])
+        #expect(check.status == 1 && check.stdoutText.contains("children.1.name (page main): empty: is required"), "\(check)")
+        #expect(try box.ok(["export"]).stdoutText.contains("key: note"))
+    }
+
     @Test("conditions are looked up from their group outwards; a hidden group hides its fields; check names the repeat")
     func conditionsAndCheck() throws {
         let box = try Self.box()

@@ -78,6 +78,11 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     case lastPage(key: String)
     /// A row asked for on one page sits on another.
     case rowOnOtherPage(number: Int, page: String, asked: String)
+    /// The row (or the field's) is part of a group, a repeat or one of its
+    /// instances, whose rows and fields come from the form file (their
+    /// fields are keyed by path): `field add`, `field move` and `row
+    /// remove` leave it alone.
+    case rowInGroup(number: Int, group: String)
     /// Making the structure equal to a form file (`formctl apply`) would
     /// remove these fields, which hold values, and removing them was not
     /// asked for (`--prune`). Nothing was written.
@@ -199,6 +204,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "page '\(key)' is the form's only page, and a form keeps at least one; add another page first"
         case .rowOnOtherPage(let number, let page, let asked):
             "row \(number) is on page '\(page)', not '\(asked)'; leave out --page or --row, or name a row of that page (formctl row list)"
+        case .rowInGroup(let number, let group):
+            "row \(number) is part of '\(group)', whose rows and fields the form file declares (a field inside is named by its path); change it there: formctl export > form.yaml, edit, formctl apply form.yaml"
         case .fieldsHoldValues(let fields):
             "the file leaves out \(fields.count == 1 ? "a field that holds a value" : "\(fields.count) fields that hold values"): \(fields.map(\.description).joined(separator: ", ")); nothing was changed. Keep \(fields.count == 1 ? "it" : "them") in the file, clear \(fields.count == 1 ? "it" : "them") first (formctl set KEY ''), or apply with --prune to remove \(fields.count == 1 ? "it" : "them") (the values stay in history)"
         case .valuesNotKept(let key, let reasons, let valueNotKept, let responses):

@@ -81,4 +81,19 @@ enum GroupTable {
         }
         return groups
     }
+
+    /// The group, repeat or instance row `number` belongs to; nil for a
+    /// top-level row (or a database from before groups).
+    static func group(ofRow number: Int, _ db: Database) throws -> String? {
+        guard try db.tableExists("form_group") else { return nil }
+        return try String.fetchOne(db, sql: "SELECT group_path FROM form_row WHERE number = ?", arguments: [number])
+    }
+
+    /// Moves where groups start after rows from `number` on were renumbered
+    /// by `delta` (a row inserted at `number`: +1; removed: -1, for the
+    /// groups after it).
+    static func shiftFirstRows(from number: Int, by delta: Int, _ db: Database) throws {
+        guard try db.tableExists("form_group") else { return }
+        try db.execute(sql: "UPDATE form_group SET first_row = first_row + ? WHERE first_row >= ?", arguments: [delta, number])
+    }
 }

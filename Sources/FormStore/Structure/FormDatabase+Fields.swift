@@ -60,6 +60,7 @@ extension FormDatabase {
         return try write { db in
             if try FormTables.field(key, db) != nil { throw FormStoreError.duplicateField(key: key) }
             let row = try Self.targetRow(row, page: page, db)
+            if let group = try GroupTable.group(ofRow: row, db) { throw FormStoreError.rowInGroup(number: row, group: group) }
             let last = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) FROM field") ?? 0
             try FormTables.insert(Field(key: key, label: label, row: row, position: last + 1, rules: rules), db)
             try place(key, inRow: row, at: index, db)
@@ -77,12 +78,16 @@ extension FormDatabase {
             }
             return number
         }
+        // Rows in groups and repeats are the form file's: a new field goes
+        // in a top-level row.
         guard let page else {
             guard try FormTables.row(1, db) != nil else { throw FormStoreError.unknownRow(number: 1) }
-            return 1
+            return try Int.fetchOne(db, sql: "SELECT MIN(number) FROM form_row WHERE group_path IS NULL") ?? 1
         }
         try existingPage(page, db)
-        if let last = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM form_row WHERE page = ?", arguments: [page]) { return last }
+        if let last = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM form_row WHERE page = ? AND group_path IS NULL", arguments: [page]) {
+            return last
+        }
         return try insertRow(FormRow(number: 0, width: 540, minWidth: 540, maxWidth: 540, page: page), db).number
     }
 
@@ -96,6 +101,9 @@ extension FormDatabase {
             let field = try FormTables.existingField(key, db)
             let target = row ?? field.row
             guard try FormTables.row(target, db) != nil else { throw FormStoreError.unknownRow(number: target) }
+            for number in [field.row, target] {
+                if let group = try GroupTable.group(ofRow: number, db) { throw FormStoreError.rowInGroup(number: number, group: group) }
+            }
             try db.execute(sql: "UPDATE field SET \"row\" = ? WHERE key = ?", arguments: [target, key])
             try place(key, inRow: target, at: index, db)
             return try FormTables.existingField(key, db)

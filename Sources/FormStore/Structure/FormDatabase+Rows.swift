@@ -60,6 +60,7 @@ extension FormDatabase {
         for old in below {
             try db.execute(sql: "UPDATE form_row SET number = ? WHERE number = ?", arguments: [old + 1, old])
         }
+        try GroupTable.shiftFirstRows(from: number, by: 1, db)
         try db.execute(sql: "INSERT INTO form_row (number, width, min_width, max_width, page) VALUES (?, ?, ?, ?, ?)",
                        arguments: [number, row.width, row.minWidth, row.maxWidth, row.page])
         var numbered = row
@@ -74,6 +75,7 @@ extension FormDatabase {
         try write { db in
             guard try FormTables.row(number, db) != nil else { throw FormStoreError.unknownRow(number: number) }
             let keys = try String.fetchAll(db, sql: "SELECT key FROM field WHERE \"row\" = ? ORDER BY position", arguments: [number])
+            if let group = try GroupTable.group(ofRow: number, db) { throw FormStoreError.rowInGroup(number: number, group: group) }
             guard keys.isEmpty else { throw FormStoreError.rowNotEmpty(number: number, keys: keys) }
             try db.execute(sql: "DELETE FROM form_row WHERE number = ?", arguments: [number])
             // One row at a time, upwards, so numbers never collide.
@@ -81,6 +83,7 @@ extension FormDatabase {
             for old in below {
                 try db.execute(sql: "UPDATE form_row SET number = ? WHERE number = ?", arguments: [old - 1, old])
             }
+            try GroupTable.shiftFirstRows(from: number + 1, by: -1, db)
         }
     }
 }

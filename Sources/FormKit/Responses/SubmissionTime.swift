@@ -1,3 +1,4 @@
+import FormModel
 /// A moment given by a user (`formctl responses --since TIME`), as the
 /// `submitted_at` text it compares with.
 ///
@@ -56,11 +57,11 @@ public struct SubmissionTime: Hashable, Sendable, CustomStringConvertible {
         guard scanner.atEnd else { return nil }
         // Milliseconds since 0000-03-01, as whole numbers: no Foundation
         // calendar, no time zone database, nothing that depends on the host.
-        let total = (Self.dayNumber(year: year, month: month, day: day) * 86_400 + seconds - offsetMinutes * 60) * 1000 + milliseconds
+        let total = (CivilCalendar.dayNumber(year: year, month: month, day: day) * 86_400 + seconds - offsetMinutes * 60) * 1000 + milliseconds
         let millisecondsPerDay = 86_400_000
         let dayCount = total >= 0 ? total / millisecondsPerDay : (total - millisecondsPerDay + 1) / millisecondsPerDay
         let inDay = total - dayCount * millisecondsPerDay
-        let (y, m, d) = Self.civil(fromDayNumber: dayCount)
+        let (y, m, d) = CivilCalendar.date(fromDayNumber: dayCount)
         guard (0...9999).contains(y) else { return nil }
         let hour = inDay / 3_600_000, minute = inDay / 60_000 % 60, second = inDay / 1000 % 60, milli = inDay % 1000
         text = Self.padded(y, 4) + "-" + Self.padded(m, 2) + "-" + Self.padded(d, 2) + "T" + Self.padded(hour, 2) + ":"
@@ -80,29 +81,6 @@ public struct SubmissionTime: Hashable, Sendable, CustomStringConvertible {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 0000-03-01 (a year starting in March puts the leap day
-    /// last: Howard Hinnant's `days_from_civil`, for years from 0).
-    private static func dayNumber(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra
-    }
-
-    /// The date `dayNumber(year:month:day:)` counts (`civil_from_days`).
-    private static func civil(fromDayNumber days: Int) -> (year: Int, month: Int, day: Int) {
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Reads ASCII pieces of the text, never past its end.

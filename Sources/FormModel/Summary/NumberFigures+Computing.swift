@@ -158,15 +158,8 @@ extension CalendarDate {
 
     /// The date `dayNumber` days after 0001-01-01 (`dayNumber`'s inverse).
     init(dayNumber: Int) {
-        // Civil from days (H. Hinnant), from 0000-03-01 as day 0.
-        let z = dayNumber + 306
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        // 0001-01-01 is day 306 from 0000-03-01.
+        let (year, month, day) = CivilCalendar.date(fromDayNumber: dayNumber + 306)
+        self.init(year: year, month: month, day: day)
     }
 }

@@ -59,8 +59,15 @@ extension StoredForm {
     /// or only those at `paths` (a group's or a repeat's path names what it
     /// holds too). A path that names no question is `unknownField` (64).
     public func summary(of paths: [String] = [], _ filter: ResponseFilter) throws(FormKitError) -> ResponseSummary {
-        let form = try definition()
-        let spec = FormSpec(definition: form)
+        try summaryTallies(of: paths, filter).summary
+    }
+
+    /// The counts `summary(of:_:)` works its figures out from; with
+    /// `keepingUpToDate`, also which responses they count, so that
+    /// `update(_:)` adds later ones to them instead of counting again.
+    public func summaryTallies(of paths: [String] = [], _ filter: ResponseFilter, keepingUpToDate: Bool = false)
+        throws(FormKitError) -> SummaryTallies {
+        let spec = FormSpec(definition: try definition())
         var questions = SummaryQuestion.all(in: spec)
         if !paths.isEmpty {
             let known = questions.map(\.path) + spec.declaredGroups.map(\.path)
@@ -69,61 +76,83 @@ extension StoredForm {
             }
             questions = questions.filter { question in paths.contains { FieldPath.isWithin(question.path, $0) } }
         }
-        return try reading { db throws(FormStoreError) in
-            let responses = try db.responseCount(filter)
-            var summaries: [QuestionSummary] = []
-            for question in questions {
+        var tallies = SummaryTallies(spec: spec, paths: paths, questions: questions, filter: filter)
+        guard keepingUpToDate else { return try counting(tallies, filter: filter) }
+        // Each read is a transaction of its own, and responses keep coming:
+        // tallies to be kept up to date count those submitted before the
+        // latest one seen now, and remember that moment; the rest are then
+        // added from their answers alone, as `update(_:)` adds later ones.
+        // So none is counted twice or missed.
+        let stamps = try reading { db throws(FormStoreError) in try db.responseStamps(filter, since: nil) }.stamps
+        guard let boundary = stamps.map(\.submittedAt).max() else {
+            tallies.remember([], latest: nil)
+            return tallies
+        }
+        var bounded = filter
+        bounded.submittedBefore = min(boundary, filter.submittedBefore ?? boundary)
+        tallies.remember(stamps.filter { $0.submittedAt < boundary }, latest: boundary)
+        tallies = try counting(tallies, filter: bounded)
+        // When one went meanwhile, the next update counts again.
+        _ = try addingNewResponses(to: &tallies)
+        return tallies
+    }
+
+    /// Brings `tallies` up to date: the responses submitted since they were
+    /// counted are added to them, reading only their answers; when one was
+    /// deleted, submitted again or no longer chosen, or the form's questions
+    /// changed, they are counted again from scratch. Returns whether only
+    /// the new responses were read.
+    @discardableResult
+    public func update(_ tallies: inout SummaryTallies) throws(FormKitError) -> Bool {
+        let spec = FormSpec(definition: try definition())
+        if spec == tallies.spec, try addingNewResponses(to: &tallies) { return true }
+        tallies = try summaryTallies(of: tallies.paths, tallies.filter, keepingUpToDate: true)
+        return false
+    }
+
+    /// Adds to `tallies` the responses submitted since they were counted,
+    /// reading only their answers; false (nothing changed) when one they
+    /// counted was deleted, submitted again or is no longer chosen.
+    private func addingNewResponses(to tallies: inout SummaryTallies) throws(FormKitError) -> Bool {
+        guard let counted = tallies.counted else { return false }
+        let filter = tallies.filter
+        let (total, stamps) = try reading { db throws(FormStoreError) in try db.responseStamps(filter, since: counted.latest) }
+        var new: [(id: Int64, submittedAt: String)] = []
+        for stamp in stamps {
+            if let known = counted.times[stamp.id] {
+                guard known == stamp.submittedAt else { return false }
+            } else {
+                new.append(stamp)
+            }
+        }
+        guard total == counted.times.count + new.count else { return false }
+        guard !new.isEmpty else { return true }
+        let answers = try reading { db throws(FormStoreError) in try db.answers(ofResponses: new.map(\.id)) }
+        tallies.addResponses(new, answers: answers)
+        return true
+    }
+
+    /// `tallies` with every question counted over the responses `filter` chooses.
+    private func counting(_ tallies: SummaryTallies, filter: ResponseFilter) throws(FormKitError) -> SummaryTallies {
+        var tallies = tallies
+        try reading { db throws(FormStoreError) in
+            tallies.responses = try db.responseCount(filter)
+            for question in tallies.questions {
                 switch question.kind {
                 case .field(let field):
-                    summaries.append(try Self.summary(of: field, filter, db))
+                    let counts: [AnswerTally]
+                    if let prefix = SummaryQuestion.keyPrefix(repeats: field.repeats) {
+                        counts = try db.answerTallies(filter, key: prefix, keyPrefix: true).filter { FieldPath.declared($0.key) == field.path }
+                    } else {
+                        counts = try db.answerTallies(filter, key: field.path)
+                    }
+                    tallies.add(counts, to: field.path)
                 case .repeatGroup(let group):
-                    summaries.append(try Self.summary(of: group, in: spec, responses: responses, filter, db))
+                    let top = (group.repeats.first ?? group.path) + "."
+                    tallies.countInstances(of: group.path, in: try db.answerKeysByResponse(filter, keyPrefix: top))
                 }
             }
-            return ResponseSummary(responses: responses, questions: summaries)
         }
-    }
-
-    /// A field's answers, in every instance of the repeats it is in.
-    private static func summary(of field: DeclaredField, _ filter: ResponseFilter, _ db: FormDatabase) throws(FormStoreError) -> QuestionSummary {
-        let tallies: [AnswerTally]
-        if let prefix = SummaryQuestion.keyPrefix(repeats: field.repeats) {
-            tallies = try db.answerTallies(filter, key: prefix, keyPrefix: true).filter { FieldPath.declared($0.key) == field.path }
-        } else {
-            tallies = try db.answerTallies(filter, key: field.path)
-        }
-        // One tally per value however many instances gave it.
-        var shown: [[UInt8]: (value: String, count: Int)] = [:]
-        var notShown = 0
-        for tally in tallies {
-            if tally.isShown {
-                shown[Array(tally.value.utf8), default: (tally.value, 0)].count += tally.count
-            } else {
-                notShown += tally.count
-            }
-        }
-        return QuestionSummary(path: field.path, label: field.field.label, rules: field.field.rules,
-                               shown: Array(shown.values), notShown: notShown)
-    }
-
-    /// A repeat's instances in each response.
-    private static func summary(of group: DeclaredGroup, in spec: FormSpec, responses: Int, _ filter: ResponseFilter,
-                                _ db: FormDatabase) throws(FormStoreError) -> QuestionSummary {
-        let repeats = Set(spec.declaredGroups.filter(\.group.isRepeat).map(\.path))
-        let top = (group.repeats.first ?? group.path) + "."
-        let keys = try db.answerKeysByResponse(filter, keyPrefix: top)
-        // Each response's keys, then its instances of this repeat (of
-        // every outer instance, for a nested one).
-        var keysByResponse: [Int64: [String]] = [:]
-        for (response, key) in keys { keysByResponse[response, default: []].append(key) }
-        var perResponse: [Int] = []
-        perResponse.reserveCapacity(responses)
-        for responseKeys in keysByResponse.values {
-            let counts = FieldPath.instanceCounts(in: responseKeys, repeats: repeats)
-            perResponse.append(counts.reduce(0) { total, entry in FieldPath.declared(entry.key) == group.path ? total + entry.value : total })
-        }
-        perResponse += Array(repeating: 0, count: max(0, responses - keysByResponse.count))
-        return QuestionSummary(repeatPath: group.path, label: group.group.title ?? FieldPath.last(of: group.path),
-                               instancesPerResponse: perResponse)
+        return tallies
     }
 }

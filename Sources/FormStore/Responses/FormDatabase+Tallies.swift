@@ -68,6 +68,55 @@ extension FormDatabase {
         }
     }
 
+    /// The responses `filter` chooses submitted at or after `since` (all
+    /// of them with nil), each with its `submitted_at`, and how many it
+    /// chooses in all, in one read: what a kept summary is brought up to
+    /// date from (a response it has not counted, or one submitted again).
+    public func responseStamps(_ filter: ResponseFilter, since: String?) throws(FormStoreError)
+        -> (total: Int, stamps: [(id: Int64, submittedAt: String)]) {
+        try mappingErrors(path: path) {
+            try queue.read { db in
+                var (conditions, arguments) = filter.conditions(on: "")
+                let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM response" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")),
+                                             arguments: StatementArguments(arguments)) ?? 0
+                if let since {
+                    conditions.append("submitted_at >= ?")
+                    arguments.append(since)
+                }
+                let sql = "SELECT id, submitted_at FROM response" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+                var stamps: [(id: Int64, submittedAt: String)] = []
+                let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(arguments))
+                while let row = try rows.next() {
+                    guard case .int64(let id) = try row.decode(DatabaseValue.self, atIndex: 0).storage,
+                          case .string(let time) = try row.decode(DatabaseValue.self, atIndex: 1).storage else { continue }
+                    stamps.append((id, time))
+                }
+                return (total, stamps)
+            }
+        }
+    }
+
+    /// Every answer of the responses `ids`, each with its response's id.
+    public func answers(ofResponses ids: [Int64]) throws(FormStoreError) -> [(response: Int64, tally: AnswerTally)] {
+        guard !ids.isEmpty else { return [] }
+        return try mappingErrors(path: path) {
+            try queue.read { db in
+                var answers: [(response: Int64, tally: AnswerTally)] = []
+                let statement = try db.cachedStatement(sql: "SELECT key, shown, value FROM answer WHERE response_id = ?")
+                for id in ids {
+                    let rows = try Row.fetchCursor(statement, arguments: [id])
+                    while let row = try rows.next() {
+                        guard case .string(let key) = try row.decode(DatabaseValue.self, atIndex: 0).storage,
+                              case .int64(let shown) = try row.decode(DatabaseValue.self, atIndex: 1).storage,
+                              case .string(let value) = try row.decode(DatabaseValue.self, atIndex: 2).storage else { continue }
+                        answers.append((id, AnswerTally(key: key, isShown: shown != 0, value: value, count: 1)))
+                    }
+                }
+                return answers
+            }
+        }
+    }
+
     /// A `SELECT` of `columns` from the answers of the chosen responses
     /// with key `key` (or a key starting with it).
     private static func answersQuery(_ columns: String, _ filter: ResponseFilter, key: String, keyPrefix: Bool, groupBy: String?)

@@ -13,12 +13,17 @@ public struct ResponseFilter: Hashable, Sendable {
     /// Only the last `limit` of those (the highest ids), still listed
     /// oldest first; nil: all.
     public var limit: Int?
+    /// Only responses submitted strictly before this moment (text as
+    /// `submittedSince`); nil: any time. What a kept summary counts up to
+    /// (`SummaryTallies`).
+    public var submittedBefore: String?
 
     /// A filter as given; no arguments: every response.
-    public init(status: FormResponse.Status? = nil, submittedSince: String? = nil, limit: Int? = nil) {
+    public init(status: FormResponse.Status? = nil, submittedSince: String? = nil, limit: Int? = nil, submittedBefore: String? = nil) {
         self.status = status
         self.submittedSince = submittedSince
         self.limit = limit
+        self.submittedBefore = submittedBefore
     }
 
     /// The status and time conditions on the `response` columns named
@@ -34,6 +39,10 @@ public struct ResponseFilter: Hashable, Sendable {
         if let submittedSince {
             conditions.append("\(prefix)submitted_at >= ?")
             arguments.append(submittedSince)
+        }
+        if let submittedBefore {
+            conditions.append("\(prefix)submitted_at < ?")
+            arguments.append(submittedBefore)
         }
         return (conditions, arguments)
     }

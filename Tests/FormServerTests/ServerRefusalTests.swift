@@ -11,7 +11,8 @@ import Testing
     func refusalsAnswerTheirCase() {
         let made: [(ServerRefusal, APIError)] = [
             (.malformedJSON, .malformedJSON("x")), (.unauthorized, .unauthorized), (.foreignOrigin, .foreignOrigin("http://a")),
-            (.notFound, APIError(answering: HTTPError(.notFound))), (.bodyTooLarge, .bodyTooLarge(limit: 1)), (.unknownHost, .unknownHost(nil)),
+            (.notFound, APIError(answering: HTTPError(.notFound))), (.methodNotAllowed, .methodNotAllowed(.trace, allowed: [.get, .head])),
+            (.bodyTooLarge, .bodyTooLarge(limit: 1)), (.unknownHost, .unknownHost(nil)),
             (.alreadySubmitted, APIError(FormKitError.store(.alreadySubmitted))),
             (.tooManyDrafts, APIError(FormKitError.store(.tooManyDrafts(limit: 2)))),
             (.diskFull, APIError(FormKitError.store(.diskFull(path: "/secret/form.db")))),

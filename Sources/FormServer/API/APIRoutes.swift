@@ -47,7 +47,7 @@ struct APIRoutes: Sendable {
     /// `POST /api/submit`'s answer: the stored response's id and status.
     struct Submitted: Encodable { let id: Int64, status: String }
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         let api = router.group("api")
         // `?page=KEY`: that page's fields or minimap only (each browser
         // shows the page it chose; choosing writes nothing).

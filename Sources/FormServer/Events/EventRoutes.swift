@@ -12,7 +12,7 @@ struct EventRoutes: Sendable {
     /// How long a browser waits before reconnecting a dropped stream.
     static let reconnectMilliseconds = 1_000
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         router.get("api/events") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
             // An unknown page is a 404 before the stream starts.

@@ -24,7 +24,7 @@ struct RespondRoutes: Sendable {
     /// `POST /api/respond/submit`'s answer.
     struct Submitted: Encodable { let status: String }
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         router.get("/") { request, _ in
             let respondent = RespondentCookie.respondent(of: request)
             let query = PageRoutes.query(of: request)

@@ -82,7 +82,7 @@ public final class FormServer: Sendable {
         RepeatRoutes(form: session.file).add(to: recorder)
         EventRoutes(feed: events).add(to: recorder)
         if let collect = configuration.collect {
-            OpenAPIRoute(owner: tokenCheck).add(to: recorder)
+            OpenAPIRoute(owner: tokenCheck, collects: true).add(to: recorder)
             PageRoutes(form: session.file, body: body, paths: .owner).add(to: recorder)
             RespondRoutes(form: session.file, body: body, settings: collect, feed: respondents).add(to: recorder)
         } else {

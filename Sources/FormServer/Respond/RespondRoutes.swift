@@ -73,7 +73,7 @@ struct RespondRoutes: Sendable {
         }
         api.put("fields/:key") { request, context in
             let key = try context.parameters.require("key")
-            let change = try await body.decode(APIRoutes.ValueChange.self, from: request)
+            let change = try await body.valueChange(from: request)
             let cookie = RespondentCookie.respondent(of: request)
             let (respondent, field, created) = try await call { () throws(FormKitError) in
                 let written = try form.answer(key, with: change.value, cookie: cookie, limits: settings.limits)

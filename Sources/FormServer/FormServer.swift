@@ -46,7 +46,15 @@ public final class FormServer: Sendable {
     /// Every route, behind the middleware: what `run` serves, and what
     /// tests call in process.
     public func router() -> Router<ServerContext> {
-        let router = Router(context: ServerContext.self)
+        routerAndRoutes().router
+    }
+
+    /// The router, and the table of the routes added to it (what `Allow`
+    /// names, and what a test holds `/openapi.json` to).
+    func routerAndRoutes() -> (router: Router<ServerContext>, routes: RouteTable) {
+        // HEAD wherever GET is (RFC 9110 §9.3.2), answered by the GET route
+        // without its body.
+        let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
         // First: middleware applies to the routes added after it, and the
         // first added is the outermost. The headers go on every answer,
         // errors included, so they sit outside the error mapping; the
@@ -63,20 +71,25 @@ public final class FormServer: Sendable {
         }
         if let tokenCheck { router.add(middleware: tokenCheck) }
         router.add(middleware: OriginCheck(configuration: configuration))
+        // The routes, each noted in `routes` as it is added; a method a
+        // route does not take is 405 with `Allow` (`MethodCheck`).
+        let routes = RouteTable()
+        router.add(middleware: MethodCheck(routes: routes))
+        let recorder = RecordingRouter(router: router, table: routes)
         let body = RequestBodyReader(limit: configuration.bodyLimit)
         APIRoutes(form: session.file, body: body, writes: ValueWriteQueue(form: session.file),
-                  cache: ReadCache(session: session)).add(to: router)
-        RepeatRoutes(form: session.file).add(to: router)
-        EventRoutes(feed: events).add(to: router)
+                  cache: ReadCache(session: session)).add(to: recorder)
+        RepeatRoutes(form: session.file).add(to: recorder)
+        EventRoutes(feed: events).add(to: recorder)
         if let collect = configuration.collect {
-            OpenAPIRoute(owner: tokenCheck).add(to: router)
-            PageRoutes(form: session.file, body: body, paths: .owner).add(to: router)
-            RespondRoutes(form: session.file, body: body, settings: collect, feed: respondents).add(to: router)
+            OpenAPIRoute(owner: tokenCheck, collects: true).add(to: recorder)
+            PageRoutes(form: session.file, body: body, paths: .owner).add(to: recorder)
+            RespondRoutes(form: session.file, body: body, settings: collect, feed: respondents).add(to: recorder)
         } else {
-            OpenAPIRoute().add(to: router)
-            PageRoutes(form: session.file, body: body).add(to: router)
+            OpenAPIRoute().add(to: recorder)
+            PageRoutes(form: session.file, body: body).add(to: recorder)
         }
-        return router
+        return (router, routes)
     }
 
     /// Serves until SIGINT or SIGTERM, then stops taking requests, lets

@@ -29,11 +29,24 @@ struct RequestBodyReader: Sendable {
         }
     }
 
+    /// The body as a `ValueChange` (`{"value": …}`); anything else is 400
+    /// (`malformedJSON`), saying why.
+    func valueChange(from request: Request) async throws -> ValueChange {
+        let buffer = try await bytes(of: request)
+        do {
+            return try ValueChange(json: Array(buffer.readableBytesView))
+        } catch {
+            throw APIError.malformedJSON(Self.describe(error))
+        }
+    }
+
     /// Foundation's decoding error in a sentence.
     private static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        case DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty:
             "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
         default: "it does not parse as JSON"
         }

@@ -15,6 +15,9 @@ public enum ServerRefusal: String, CaseIterable, Sendable {
     case foreignOrigin
     /// No such route (404).
     case notFound
+    /// A method the route does not take (405, with `Allow` naming those it
+    /// does).
+    case methodNotAllowed
     /// A body over the server's limit (413).
     case bodyTooLarge
     /// A `Host` the server does not answer to (421).
@@ -34,6 +37,7 @@ public enum ServerRefusal: String, CaseIterable, Sendable {
         case .unauthorized: .unauthorized
         case .foreignOrigin: .forbidden
         case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
         case .bodyTooLarge: .contentTooLarge
         case .unknownHost: .misdirectedRequest
         case .alreadySubmitted: .conflict
@@ -68,6 +72,14 @@ extension APIError {
 
     /// The router found no route for the request.
     static let routeNotFound = APIError(.notFound, message: "no such route; see /openapi.json for the API's routes")
+
+    /// A request whose method (`method`) its route does not take; `allowed`
+    /// are those it does, named in `Allow`.
+    static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: [HTTPRequest.Method]) -> APIError {
+        let names = allowed.map(\.rawValue).joined(separator: ", ")
+        return APIError(.methodNotAllowed, message: "this route does not take \(method.rawValue); it takes \(names)",
+                        headers: [.allow: names])
+    }
 
     /// A body over `limit` bytes.
     static func bodyTooLarge(limit: Int) -> APIError {

@@ -229,7 +229,7 @@ struct FieldPropertyCoverageTests {
     /// The keys the OpenAPI document gives `FieldListing` (`fields --json`):
     /// its properties, and the words of its `rules` description.
     static func openAPIFieldKeys() throws -> Set<String> {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.source.utf8)) as? [String: Any])
         let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
         let properties = try #require((schemas?["FieldListing"] as? [String: Any])?["properties"] as? [String: Any], "no FieldListing")
         let rules = (properties["rules"] as? [String: Any])?["description"] as? String ?? ""

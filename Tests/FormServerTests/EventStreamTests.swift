@@ -202,12 +202,12 @@ import Testing
         }
         #expect(feed.lastEventID == 4)
         _ = listener
-        let late = feed.subscribe(page: nil, lastEventID: 1)
+        let late = feed.subscribe(page: nil, lastEventID: .id(1))
         guard case .event(let refresh)? = await late.nextEvents()?.first, case .refresh = refresh.kind else {
             Issue.record("no refresh")
             return
         }
-        let recent = feed.subscribe(page: nil, lastEventID: 2)
+        let recent = feed.subscribe(page: nil, lastEventID: .id(2))
         let replayed = (await recent.nextEvents() ?? []).compactMap { item -> Int? in
             if case .event(let event) = item { return event.id }
             return nil

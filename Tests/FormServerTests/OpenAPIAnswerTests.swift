@@ -16,15 +16,19 @@ import Testing
     /// One answer: what was asked, the status and the JSON body.
     struct Answer {
         var method: String, path: String, status: Int, body: String
+        /// The document that describes it: the server's mode.
+        var mode = OpenAPIDocument.Mode.shared
     }
 
-    static var document: [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any]) ?? [:]
+    /// The document served in `mode`, as an object.
+    static func document(_ mode: OpenAPIDocument.Mode) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json(mode).utf8)) as? [String: Any]) ?? [:]
     }
 
-    /// The documented path template `path` matches (`/api/fields/{key}`).
-    static func template(of path: String) -> String? {
-        let paths = (document["paths"] as? [String: Any]) ?? [:]
+    /// The documented path template `path` matches (`/api/fields/{key}`)
+    /// in `mode`'s document.
+    static func template(of path: String, in mode: OpenAPIDocument.Mode) -> String? {
+        let paths = (document(mode)["paths"] as? [String: Any]) ?? [:]
         let given = path.split(separator: "?")[0].split(separator: "/", omittingEmptySubsequences: false)
         return paths.keys.sorted().first { template in
             let parts = template.split(separator: "/", omittingEmptySubsequences: false)
@@ -36,8 +40,9 @@ import Testing
     /// (`#/components/responses/…`); nil with the reason when it gives none.
     static func schema(for answer: Answer) -> (schema: Any?, missing: String?) {
         // A path no route has: the router's 404, in the error shape.
-        if template(of: answer.path) == nil, answer.status == 404 { return (["$ref": "#/components/schemas/Error"], nil) }
-        guard let template = template(of: answer.path),
+        let document = document(answer.mode)
+        if template(of: answer.path, in: answer.mode) == nil, answer.status == 404 { return (["$ref": "#/components/schemas/Error"], nil) }
+        guard let template = template(of: answer.path, in: answer.mode),
               let route = ((document["paths"] as? [String: Any])?[template] as? [String: Any])?[answer.method.lowercased()] as? [String: Any]
         else { return (nil, "\(answer.method) \(answer.path): no such route in the document") }
         guard var response = (route["responses"] as? [String: Any])?[String(answer.status)] as? [String: Any] else {
@@ -121,7 +126,8 @@ import Testing
                 if let cookie { headers[.cookie] = cookie }
                 let response = try await client.executeRequest(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
                 if let set = response.headers[.setCookie] { cookie = String(set.split(separator: ";")[0]) }
-                answers.append(Answer(method: method.rawValue, path: path, status: Int(response.status.code), body: String(buffer: response.body)))
+                answers.append(Answer(method: method.rawValue, path: path, status: Int(response.status.code), body: String(buffer: response.body),
+                                      mode: .collect))
             }
             try await ask(.get, "/api/respond/fields")
             try await ask(.get, "/api/respond/fields/first")
@@ -145,7 +151,7 @@ import Testing
         #expect(statuses.isSuperset(of: [200, 201, 400, 401, 404, 409]), "\(statuses.sorted())")
         var jobs: [JSONSchemaPython.Job] = []
         var asked: [Answer] = []
-        let components = try JSONSerialization.data(withJSONObject: Self.document["components"] ?? [:])
+        let components = try JSONSerialization.data(withJSONObject: Self.document(.shared)["components"] ?? [:])
         for answer in answers {
             let (schema, missing) = Self.schema(for: answer)
             if let missing {

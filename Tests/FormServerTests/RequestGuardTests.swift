@@ -168,15 +168,18 @@ import Testing
         #expect(!SecurityHeaders.contentSecurityPolicy.contains("unsafe-inline"))
     }
 
-    @Test("an unknown route, or a known one with another method, is 404 JSON notFound")
+    @Test("an unknown route is 404 JSON notFound; a known one with another method 405 JSON methodNotAllowed, with Allow")
     func unknownRouteIsNotFound() async throws {
         let server = try TestServer()
         try await server.test { client in
-            for (uri, method) in [("/nosuch", HTTPRequest.Method.get), ("/api", .get), ("/api/fields", .delete), ("/api/submit", .get)] {
+            for (uri, method, status, code) in [("/nosuch", HTTPRequest.Method.get, HTTPResponse.Status.notFound, "notFound"), ("/api", .get, .notFound, "notFound"),
+                                                ("/api/fields", .delete, .methodNotAllowed, "methodNotAllowed"),
+                                                ("/api/submit", .get, .methodNotAllowed, "methodNotAllowed")] {
                 let response = try await client.executeRequest(uri: uri, method: method, headers: [:], body: nil)
-                #expect(response.status == .notFound, "\(method) \(uri)")
+                #expect(response.status == status, "\(method) \(uri)")
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
-                #expect(try JSONBody.object(response.body)["error"] as? String == "notFound", "\(method) \(uri)")
+                #expect(try JSONBody.object(response.body)["error"] as? String == code, "\(method) \(uri)")
+                #expect((response.headers[.allow] != nil) == (status == .methodNotAllowed), "\(method) \(uri)")
             }
         }
     }

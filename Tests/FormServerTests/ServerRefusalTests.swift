@@ -11,7 +11,8 @@ import Testing
     func refusalsAnswerTheirCase() {
         let made: [(ServerRefusal, APIError)] = [
             (.malformedJSON, .malformedJSON("x")), (.unauthorized, .unauthorized), (.foreignOrigin, .foreignOrigin("http://a")),
-            (.notFound, APIError(answering: HTTPError(.notFound))), (.bodyTooLarge, .bodyTooLarge(limit: 1)), (.unknownHost, .unknownHost(nil)),
+            (.notFound, APIError(answering: HTTPError(.notFound))), (.methodNotAllowed, .methodNotAllowed(.trace, allowed: [.get, .head])),
+            (.bodyTooLarge, .bodyTooLarge(limit: 1)), (.unknownHost, .unknownHost(nil)),
             (.alreadySubmitted, APIError(FormKitError.store(.alreadySubmitted))),
             (.tooManyDrafts, APIError(FormKitError.store(.tooManyDrafts(limit: 2)))),
             (.diskFull, APIError(FormKitError.store(.diskFull(path: "/secret/form.db")))),
@@ -30,7 +31,7 @@ import Testing
 
     @Test("/openapi.json's Error names every error code: FormKit's and the server's own")
     func openAPINamesEveryCode() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.source.utf8)) as? [String: Any])
         let components = try #require(document["components"] as? [String: Any])
         let schemas = try #require(components["schemas"] as? [String: Any])
         let error = try #require(schemas["Error"] as? [String: Any])

@@ -18,6 +18,18 @@ import Testing
         return table
     }
 
+    /// Every `$ref` in `value`, at any depth.
+    static func references(in value: Any) -> [String] {
+        switch value {
+        case let object as [String: Any]:
+            ((object["$ref"] as? String).map { [$0] } ?? []) + object.values.flatMap(references(in:))
+        case let array as [Any]:
+            array.flatMap(references(in:))
+        default:
+            []
+        }
+    }
+
     /// docs/serve.md's "Statuses" table: `| 404 | when | `a`, `b` |`.
     static func statusesInDocs() throws -> [Int: Set<String>] {
         let text = try String(contentsOf: root.appendingPathComponent("docs/serve.md"), encoding: .utf8)
@@ -66,33 +78,40 @@ import Testing
         }
     }
 
-    @Test("/openapi.json is JSON of OpenAPI 3.1 and describes every route and every status the table gives")
+    @Test("/openapi.json is JSON of OpenAPI 3.2 and describes every route and every status the table gives, in each mode")
     func openAPIDocument() throws {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
-        #expect(document["openapi"] as? String == "3.1.0")
-        let paths = try #require(document["paths"] as? [String: [String: Any]])
-        let routes = ["/", "/api/fields", "/api/fields/{key}", "/api/minimap", "/api/minimap.svg", "/api/submit", "/api/events", "/openapi.json"]
-        #expect(Set(paths.keys).isSuperset(of: routes), "missing: \(Set(routes).subtracting(paths.keys).sorted())")
-        #expect(paths["/api/fields/{key}"]?["put"] != nil)
-        #expect(paths["/api/submit"]?["post"] != nil)
         var statuses: Set<Int> = []
-        for item in paths.values {
-            for case let operation as [String: Any] in item.values {
-                let responses = operation["responses"] as? [String: Any] ?? [:]
-                statuses.formUnion(responses.keys.compactMap(Int.init))
+        for (mode, routes) in [(OpenAPIDocument.Mode.shared, ["/", "/api/fields", "/api/fields/{key}", "/api/minimap", "/api/minimap.svg",
+                                                              "/api/submit", "/api/events", "/openapi.json"]),
+                               (.collect, ["/", "/owner", "/api/fields", "/api/respond/fields", "/api/respond/fields/{key}", "/api/respond/submit",
+                                           "/api/respond/events", "/openapi.json"])] {
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json(mode).utf8)) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.2.0")
+            #expect(document["x-formctl-modes"] == nil, "the modes' overlay is not served")
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            #expect(Set(paths.keys).isSuperset(of: routes), "\(mode) missing: \(Set(routes).subtracting(paths.keys).sorted())")
+            #expect(paths["/api/fields/{key}"]?["put"] != nil)
+            #expect(paths["/api/submit"]?["post"] != nil)
+            for item in paths.values {
+                for case let operation as [String: Any] in item.values {
+                    let responses = operation["responses"] as? [String: Any] ?? [:]
+                    statuses.formUnion(responses.keys.compactMap(Int.init))
+                }
+            }
+            // Every $ref resolves.
+            let references = Self.references(in: document).map { $0.dropFirst(2) }
+            #expect(!references.isEmpty)
+            let components = try #require(document["components"] as? [String: [String: Any]])
+            for reference in references {
+                let parts = reference.split(separator: "/").map(String.init)
+                #expect(parts.count == 3 && components[parts[1]]?[parts[2]] != nil, "\(reference)")
             }
         }
-        // Every status of the table but 500 (any route's, undocumented per route).
-        let expected = Set(Self.statusesInCode().keys).subtracting([500])
+        // Every status of the table but 500 (any route's, undocumented per
+        // route) and 405 (a method no route of the path takes: not an
+        // operation of the document).
+        let expected = Set(Self.statusesInCode().keys).subtracting([500, 405])
         #expect(statuses.isSuperset(of: expected), "missing: \(expected.subtracting(statuses).sorted())")
-        // Every $ref resolves.
-        let text = OpenAPIDocument.json
-        let references = text.components(separatedBy: "\"$ref\": \"#/").dropFirst().compactMap { $0.split(separator: "\"").first }
-        let components = try #require(document["components"] as? [String: [String: Any]])
-        for reference in references {
-            let parts = reference.split(separator: "/").map(String.init)
-            #expect(parts.count == 3 && components[parts[1]]?[parts[2]] != nil, "\(reference)")
-        }
     }
 
     @Test("GET /openapi.json serves the document")
@@ -101,7 +120,7 @@ import Testing
         try await server.test { client in
             let response = try await client.executeRequest(uri: "/openapi.json", method: .get, headers: [:], body: nil)
             #expect(response.status == .ok)
-            #expect(String(buffer: response.body) == OpenAPIDocument.json)
+            #expect(String(buffer: response.body) == OpenAPIDocument.shared)
         }
     }
 }

@@ -15,39 +15,12 @@ struct APIRoutes: Sendable {
     /// The listings and minimaps as last computed, while nothing changed.
     let cache: ReadCache
 
-    /// `PUT /api/fields/{key}`'s body: `{"value": …}`, the value as text
-    /// (what `formctl set` takes) or of the field's JSON type, as `GET`
-    /// gives it: a number, `true`/`false`, an array of choice values, or
-    /// `null` for empty.
-    struct ValueChange: Decodable {
-        /// The value as the text `set` takes.
-        let value: String
-
-        private enum CodingKeys: String, CodingKey { case value }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            if try container.decodeNil(forKey: .value) {
-                value = ""
-            } else if let text = try? container.decode(String.self, forKey: .value) {
-                value = text
-            } else if let flag = try? container.decode(Bool.self, forKey: .value) {
-                value = flag ? "true" : "false"
-            } else if let values = try? container.decode([String].self, forKey: .value) {
-                value = SelectionValue.encode(values)
-            } else {
-                // A number: Decimal keeps up to 38 digits exactly, and the
-                // field's type then reads its text as `set` does.
-                value = try container.decode(Decimal.self, forKey: .value).description
-            }
-        }
-    }
     /// `POST /api/submit`'s body (optional).
     struct SubmitRequest: Decodable { var draft: Bool? }
     /// `POST /api/submit`'s answer: the stored response's id and status.
     struct Submitted: Encodable { let id: Int64, status: String }
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         let api = router.group("api")
         // `?page=KEY`: that page's fields or minimap only (each browser
         // shows the page it chose; choosing writes nothing).
@@ -66,7 +39,7 @@ struct APIRoutes: Sendable {
         }
         api.put("fields/:key") { request, context in
             let key = try context.parameters.require("key")
-            let change = try await body.decode(ValueChange.self, from: request)
+            let change = try await body.valueChange(from: request)
             let written: (field: Field, isShown: Bool)
             do throws(FormKitError) {
                 written = try await writes.set(key, to: change.value)

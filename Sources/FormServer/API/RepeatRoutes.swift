@@ -16,7 +16,7 @@ struct RepeatRoutes: Sendable {
     /// `POST /api/repeats/{path}`'s answer: the new instance's path.
     struct Added: Encodable { let path: String }
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         let api = router.group("api")
         api.get("repeats/:path") { _, context in
             let path = try context.parameters.require("path")

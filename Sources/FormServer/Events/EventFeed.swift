@@ -69,7 +69,7 @@ final class EventFeed: Sendable {
     /// A new client watching `page`. With `lastEventID` (a reconnect), the
     /// events after it are queued first, or one refresh when some of them
     /// were forgotten or were never this server's.
-    func subscribe(page: String?, lastEventID: Int?) -> EventSubscription {
+    func subscribe(page: String?, lastEventID: LastEventID?) -> EventSubscription {
         // Read before taking the lock: the form as the first client finds
         // it (or this page's rectangles, when another client came first),
         // to compare the next reading with. Read here, not by the reader
@@ -91,7 +91,7 @@ final class EventFeed: Sendable {
             state.watchers[page, default: 0] += 1
             if state.snapshot == nil { state.snapshot = initial }
             if state.snapshot?.rects[page] == nil, let baseline { state.snapshot?.rects[page] = baseline }
-            if let lastEventID, lastEventID != state.lastID {
+            if let lastEventID, lastEventID != .id(state.lastID) {
                 for event in replay(after: lastEventID, page: page, in: &state) { subscription.enqueue(.event(event)) }
             }
             if state.tasks.isEmpty { start(&state) }
@@ -115,14 +115,21 @@ final class EventFeed: Sendable {
         for subscriber in subscribers { subscriber.finish() }
     }
 
-    /// The events after `id` a reconnecting client missed, or one refresh.
-    private func replay(after id: Int, page: String?, in state: inout State) -> [FeedEvent] {
-        if id < state.lastID, let missed = state.ring.events(after: id), missed.allSatisfy({ $0.hasRects(forPage: page) }) {
-            return missed
+    /// The events after `lastEventID` a reconnecting client missed, or one refresh.
+    private func replay(after lastEventID: LastEventID, page: String?, in state: inout State) -> [FeedEvent] {
+        let reason: String
+        switch lastEventID {
+        case .id(let id):
+            if id < state.lastID, let missed = state.ring.events(after: id), missed.allSatisfy({ $0.hasRects(forPage: page) }) {
+                return missed
+            }
+            // Ids from before a restart, or too old: the client reads it all.
+            reason = "events since \(id) are not kept"
+        case .notOurs:
+            reason = "Last-Event-ID is not an id this server sends"
         }
-        // Ids from before a restart, or too old: the client reads it all.
         state.lastID += 1
-        return [FeedEvent(id: state.lastID, kind: .refresh(reason: "events since \(id) are not kept"))]
+        return [FeedEvent(id: state.lastID, kind: .refresh(reason: reason))]
     }
 
     private func unsubscribe(_ number: Int) {

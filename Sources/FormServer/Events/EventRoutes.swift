@@ -12,13 +12,12 @@ struct EventRoutes: Sendable {
     /// How long a browser waits before reconnecting a dropped stream.
     static let reconnectMilliseconds = 1_000
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         router.get("api/events") { request, _ in
             let page = request.uri.queryParameters["page"].map(String.init)
             // An unknown page is a 404 before the stream starts.
             _ = try await call { () throws(FormKitError) in try feed.rects(ofPage: page) }
-            // An id that is not a number (not one of ours) asks for a refresh.
-            let lastEventID = request.headers[HeaderName.lastEventID].map { Int($0.trimmingCharacters(in: .whitespaces)) ?? -1 }
+            let lastEventID = request.headers[HeaderName.lastEventID].map(LastEventID.init)
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store", HeaderName.xAccelBuffering: "no"],
@@ -30,7 +29,7 @@ struct EventRoutes: Sendable {
 
     /// Writes the feed's events for `page` until the client goes, the
     /// server shuts down or the feed closes.
-    private func stream(page: String?, lastEventID: Int?, to writer: inout any ResponseBodyWriter) async throws {
+    private func stream(page: String?, lastEventID: LastEventID?, to writer: inout any ResponseBodyWriter) async throws {
         // Subscribing reads the form: on the database's threads.
         let subscription = await DatabaseWork.run { [feed] in feed.subscribe(page: page, lastEventID: lastEventID) }
         try await subscription.write(forPage: page, to: &writer)

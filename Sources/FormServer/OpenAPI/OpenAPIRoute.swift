@@ -1,16 +1,23 @@
 import Hummingbird
 
-/// `GET /openapi.json`: the API's OpenAPI 3.1 document (`OpenAPIDocument`).
-/// In `--collect` mode, whoever does not carry the token (a respondent)
-/// gets the document without the owner's routes.
+/// `GET /openapi.json`: the API's OpenAPI document (`OpenAPIDocument`) for
+/// the mode the server runs in. In `--collect` mode, whoever does not
+/// carry the token (a respondent) gets the respondents' routes only.
 struct OpenAPIRoute: Sendable {
-    /// The owner's token check in `--collect` mode; nil otherwise.
+    /// `--collect` mode's token check (the owner's); nil without `--collect`.
     var owner: TokenCheck?
+    /// Whether the server runs with `--collect`.
+    var collects = false
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         router.get("openapi.json") { request, _ in
-            let whole = owner.map { $0.admits(request) } ?? true
-            return textResponse(whole ? OpenAPIDocument.json : OpenAPIDocument.respondentJSON, contentType: "application/json; charset=utf-8")
+            let mode: OpenAPIDocument.Mode
+            if !collects {
+                mode = .shared
+            } else {
+                mode = owner.map { $0.admits(request) } ?? true ? .collect : .respondent
+            }
+            return textResponse(OpenAPIDocument.json(mode), contentType: "application/json; charset=utf-8")
         }
     }
 }

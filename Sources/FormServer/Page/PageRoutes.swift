@@ -13,7 +13,7 @@ struct PageRoutes: Sendable {
     /// is each respondent's own page).
     var paths = PagePaths.shared
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         router.get(RouterPath(paths.page)) { request, _ in
             let query = Self.query(of: request)
             let (html, status) = await DatabaseWork.run { page(query["page"], outcome: PageOutcome(query: query), focus: query["focus"]) }

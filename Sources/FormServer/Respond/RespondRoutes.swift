@@ -24,7 +24,7 @@ struct RespondRoutes: Sendable {
     /// `POST /api/respond/submit`'s answer.
     struct Submitted: Encodable { let status: String }
 
-    func add(to router: Router<ServerContext>) {
+    func add(to router: some RouterMethods<ServerContext>) {
         router.get("/") { request, _ in
             let respondent = RespondentCookie.respondent(of: request)
             let query = PageRoutes.query(of: request)
@@ -73,7 +73,7 @@ struct RespondRoutes: Sendable {
         }
         api.put("fields/:key") { request, context in
             let key = try context.parameters.require("key")
-            let change = try await body.decode(APIRoutes.ValueChange.self, from: request)
+            let change = try await body.valueChange(from: request)
             let cookie = RespondentCookie.respondent(of: request)
             let (respondent, field, created) = try await call { () throws(FormKitError) in
                 let written = try form.answer(key, with: change.value, cookie: cookie, limits: settings.limits)

@@ -32,20 +32,25 @@ struct TokenCheck: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if isPublic(request) { return try await next(request, context) }
         if request.method == .get || request.method == .head, let given = request.uri.queryParameters["token"] {
-            guard matches(given) else { throw APIError.unauthorized }
+            guard matches(given) else { return try refusal(of: request) }
             // The token goes into a cookie and out of the address bar
             // (and the history, and any Referer).
             return Response(status: .seeOther, headers: [.location: request.uri.path, .setCookie: cookie(), .cacheControl: "no-store"])
         }
-        guard admits(request) else {
-            if let signInPage, request.uri.path == signInPage, request.method == .get || request.method == .head {
-                return Response(status: .unauthorized,
-                                headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .wwwAuthenticate: "Bearer"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: SignInPageHTML.html)))
-            }
+        guard admits(request) else { return try refusal(of: request) }
+        return try await next(request, context)
+    }
+
+    /// The 401 for `request`: the page on how to sign in for a browser
+    /// asking for the sign-in page (without the token, or with a wrong
+    /// `?token=`), thrown `unauthorized` (JSON) for anything else.
+    private func refusal(of request: Request) throws -> Response {
+        guard let signInPage, request.uri.path == signInPage, request.method == .get || request.method == .head else {
             throw APIError.unauthorized
         }
-        return try await next(request, context)
+        return Response(status: .unauthorized,
+                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .wwwAuthenticate: "Bearer"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: SignInPageHTML.html)))
     }
 
     /// Whether `request` carries the token, in its `Authorization` header

@@ -130,6 +130,17 @@ public final class _ViewGraph {
     /// How many direction changes are being placed: their content's frames
     /// are mirrored once each is placed (`LayoutDirectionNode`).
     @exclusivity(unchecked) var mirrorsInProgress = 0
+    /// Whether `place` records each node's proposal in `placedProposals`:
+    /// only for a `RetainedLayout`, which places parts of the tree again.
+    @exclusivity(unchecked) var recordsPlacement = false
+    /// The proposal each node was last placed with (`recordsPlacement`).
+    @exclusivity(unchecked) var placedProposals: [PlacedProposal] = []
+    /// The nodes an incremental change sized again, until they are placed
+    /// again (`ViewGraph+Resize.swift`).
+    @exclusivity(unchecked) var resizedPath: Set<NodeID> = []
+    /// Set while an incremental layout places a part of the tree again
+    /// (`Layout/PlacingAgain.swift`).
+    @exclusivity(unchecked) var placingAgain: PlacingAgain? = nil
 
     // Collecting preferences' state (`Preferences/PreferenceEvaluator.swift`).
     /// Preference values already computed for the host of an

@@ -236,6 +236,10 @@ struct IncrementalLayoutPropertyTests {
                     }
                     modify(&root, at: path) { $0 = changed }
                     done = retained.update(replacing: target.name, with: ModelView(model: changed), in: Root(model: root))
+                    // Twice: the name names the view put in its place.
+                    if done, Bool.random(using: &maker.random) {
+                        done = retained.update(replacing: target.name, with: ModelView(model: changed), in: Root(model: root))
+                    }
                 case 1:
                     // A new view after it (in a container: its parent).
                     let new = maker.tree(depth: 1)

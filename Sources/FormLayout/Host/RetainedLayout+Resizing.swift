@@ -32,6 +32,9 @@ extension RetainedLayout {
             let outcome = graph.splice(built, replacing: record.nodes.count, at: position, of: parent,
                                        builtFrom: nodeMark, childMark, names: names)
             guard finish(outcome, nodesBefore: before) else { return false }
+            // The name now names the new view.
+            graph.namedViews.upsert(IdentityKey(id), _ViewGraph.IdentityRecord(first: built.first ?? -1, others: Array(built.dropFirst()),
+                                                                               context: record.context))
             movedViews.append(AnyHashable(id))
         }
         currentRoot = newRoot

@@ -11,4 +11,8 @@ enum FormScreenPart: Hashable {
     case formContainer
     /// The minimap's area, whose frame sets the minimap's scale.
     case minimapArea
+    /// A group's or an instance's section, by path: its box is in the minimap.
+    case group(String)
+    /// A group's or an instance's title, by path (an instance's may show its values).
+    case groupTitle(String)
 }

@@ -17,7 +17,7 @@ extension RetainedFormPicture {
         guard let page, scale != nil else { return update(to: form) }
         var lookups = self.lookups ?? Lookups(form: self.form, rects: minimapRects)
         var indices: [Int] = []
-        for key in keys {
+        for key in Set(keys).count == keys.count ? keys : keys.reduce(into: [], { if !$0.contains($1) { $0.append($1) } }) {
             guard let index = lookups.fieldIndices[key], index < form.fields.count, index < self.form.fields.count,
                   form.fields[index].key == key, Self.differInValueOrVisibilityAlone(self.form.fields[index], form.fields[index])
             else { return update(to: form) }
@@ -28,6 +28,16 @@ extension RetainedFormPicture {
         // Which view stands for a field, and where a shown one goes: one
         // page of rows (`FormScreen`'s flat form).
         if showsOrHides && !(form.groups.isEmpty && form.pages.count == 1) { return update(to: form) }
+        // Instances whose title shows one of the values.
+        var instanceTitles: [(path: String, title: String)] = []
+        if !form.groups.isEmpty {
+            for index in indices where self.form.fields[index].value != form.fields[index].value {
+                guard let path = FieldPath.parent(of: form.fields[index].key), let instance = form.group(path), instance.kind == .instance,
+                      page.frame(ofViewWithID: FormScreenPart.groupTitle(path)) != nil else { continue }
+                let newTitle = form.instanceTitle(instance)
+                if newTitle != self.form.instanceTitle(instance) { instanceTitles.append((path, newTitle)) }
+            }
+        }
         let wasOn = hiddenCount == 0
         let resizedBefore = page.counts.resized
         // The fields are copied into the form kept here, rather than the
@@ -54,6 +64,10 @@ extension RetainedFormPicture {
                 laidOut = page.update(replacing: FormScreenPart.title, with: FormTitleView(title: newTitle), in: screen())
                 resizes = true
             }
+        }
+        for (path, newTitle) in instanceTitles where laidOut {
+            laidOut = page.update(replacing: FormScreenPart.groupTitle(path), with: GroupTitleView(title: newTitle), in: screen())
+            resizes = true
         }
         // Seed 002's switch.
         if laidOut && (hiddenCount == 0) != wasOn {

@@ -66,6 +66,9 @@ extension RetainedFormPicture {
                 rects = self.rects(of: key, in: page, scale: scale)
             } else if id == AnyHashable(FormScreenPart.title) {
                 rects = self.rects(of: FormScreenPart.title, in: page, scale: scale)
+            } else if let part = id.base as? FormScreenPart, case .group = part {
+                // The box and everything in it (their places are all known).
+                rects = self.rects(of: part, in: page, scale: scale)
             } else {
                 continue
             }

@@ -26,7 +26,7 @@ struct FormItemsView: View {
 }
 
 /// One row, group, instance or repeat of `FormItemsView`.
-private struct FormItemView: View {
+struct FormItemView: View {
     let item: FormLayoutItem
     let context: FormItemsView.Context
 

@@ -60,6 +60,30 @@ private func randomGroupForm(_ tape: Tape) -> FormDefinition {
     return FormDefinition(titleTemplate: (["Hi"] + shown).joined(separator: " "), rows: rows, fields: fields, groups: groups)
 }
 
+/// `form` (a `randomGroupForm`) with one more instance after the last of
+/// repeat `r`, rows and positions after it numbered again, as FormKit's
+/// `repeat add` numbers them; and the new instance's path.
+private func addingInstance(to form: FormDefinition, _ tape: Tape) -> (FormDefinition, String) {
+    var form = form
+    let number = (form.groups.filter { $0.kind == .instance && $0.parent == "r" }.compactMap(\.number).max() ?? 0) + 1
+    let path = "r.\(number)"
+    let rowNumber = (form.rows.filter { $0.group?.hasPrefix("r.") == true }.map(\.number).max() ?? 0) + 1
+    for index in form.rows.indices where form.rows[index].number >= rowNumber { form.rows[index].number += 1 }
+    for index in form.fields.indices where form.fields[index].row >= rowNumber { form.fields[index].row += 1 }
+    for index in form.groups.indices where form.groups[index].firstRow >= rowNumber { form.groups[index].firstRow += 1 }
+    let width = Double(300 + 60 * tape.next(5))
+    form.rows.append(FormRow(number: rowNumber, width: width, minWidth: width, maxWidth: width, group: path))
+    form.rows.sort { $0.number < $1.number }
+    form.groups.append(FormGroup(path: path, kind: .instance, page: FormPage.mainKey, firstRow: rowNumber))
+    let last = form.fields.filter { $0.key.hasPrefix("r.") }.map(\.position).max() ?? 0
+    for index in form.fields.indices where form.fields[index].position > last { form.fields[index].position += 2 }
+    form.fields.append(Field(key: "\(path).name", label: "Name", value: randomValues[tape.next(randomValues.count)], row: rowNumber,
+                             position: last + 1, isVisible: tape.next(6) != 0))
+    form.fields.append(Field(key: "\(path).age", label: "Age", row: rowNumber, position: last + 2))
+    form.fields.sort { $0.position < $1.position }
+    return (form, path)
+}
+
 private final class ResizeCounts: @unchecked Sendable {
     var resized = 0, inPlace = 0, relaidOut = 0
 }
@@ -107,5 +131,35 @@ struct ResizeUpdatePropertyTests {
         // a field shown or hidden in a form with groups, a field shown alone
         // in its row, a layout holding more replaced nodes than its own).
         #expect(counts.resized > Self.formCount / 2, "resized \(counts.resized), laid out \(counts.relaidOut)")
+    }
+
+    @Test("an instance added after a repeat's last: the retained picture equals a new FormPicture, bit for bit")
+    func instancesAddedMatchAFullLayout() async {
+        let counts = ResizeCounts()
+        await propertyCheck(count: Self.formCount / 3, input: Gen.int(in: 0...10_000).array(of: 1...100)) { tape in
+            let choices = Tape(tape)
+            var form = randomGroupForm(choices)
+            let retained = RetainedFormPicture(form: form)
+            for step in 0..<(1 + choices.next(5)) {
+                let path: String
+                (form, path) = addingInstance(to: form, choices)
+                retained.update(to: form, addingInstance: path)
+                let full = FormPicture(form: form)
+                #expect(retained.minimapRects == full.minimapRects, "step \(step): \(path)")
+                #expect(retained.minimap == full.minimap, "step \(step): the minimap")
+                if choices.next(2) == 0 {
+                    // A value next, in the new instance or elsewhere.
+                    let index = choices.next(form.fields.count)
+                    form.fields[index].value = randomValues[choices.next(randomValues.count)]
+                    retained.update(to: form, changedFields: [form.fields[index].key])
+                    #expect(retained.minimapRects == FormPicture(form: form).minimapRects, "step \(step): a value after")
+                }
+            }
+            #expect(retained.picture.screen == FormPicture(form: form).screen, "at the end")
+            counts.resized += retained.resizedCount
+            counts.relaidOut += retained.counts.relaidOut
+        }
+        print("instance property test: \(counts.resized) resized, \(counts.relaidOut) laid out")
+        #expect(counts.resized > Self.formCount / 3, "resized \(counts.resized), laid out \(counts.relaidOut)")
     }
 }

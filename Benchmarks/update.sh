@@ -9,7 +9,7 @@
 # 1. Times (UpdateBenchmark, release build): the median time per change and its
 #    ratio to a full layout.
 # 2. Instructions (callgrind, only the changes: --toggle-collect on the
-#    benchmark's measuredChanges): per change, the ratio to a full layout, and
+#    benchmark's countedChanges): per change, the ratio to a full layout, and
 #    the growth from 1,000 to 100,000 fields.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,7 +41,7 @@ echo "== 2. instructions per change (callgrind, the changes only) =="
 instructions() {
     local total
     total="$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no \
-        --toggle-collect='*measuredChanges*' "$bin" --profile "$1" "$2" "$3" 2>&1 >/dev/null |
+        --toggle-collect='*countedChanges*' "$bin" --profile "$1" "$2" "$3" 2>&1 >/dev/null |
         awk '/Collected :/ {print $NF}')"
     echo $((total / $3))
 }

@@ -15,7 +15,10 @@ extension RetainedFormPicture {
     /// otherwise; either way the result is `FormPicture(form:)`'s, bit for bit.
     public func update(to form: FormDefinition, changedFields keys: [String]) {
         guard let page, scale != nil else { return update(to: form) }
+        // Taken, not copied: changed while the picture held it too, its
+        // arrays and dictionaries would be copied whole.
         var lookups = self.lookups ?? Lookups(form: self.form, rects: minimapRects)
+        self.lookups = nil
         var indices: [Int] = []
         for key in Set(keys).count == keys.count ? keys : keys.reduce(into: [], { if !$0.contains($1) { $0.append($1) } }) {
             guard let index = lookups.fieldIndices[key], index < form.fields.count, index < self.form.fields.count,

@@ -18,6 +18,7 @@ extension RetainedFormPicture {
     /// holds the patched rectangles.
     public func update(to form: FormDefinition, addingInstance path: String) {
         var lookups = self.lookups ?? Lookups(form: self.form, rects: minimapRects)
+        self.lookups = nil
         guard let page, let scale, form.pages.count == 1, self.form.pages.count == 1,
               let instance = form.group(path), instance.kind == .instance, let repeatPath = instance.parent,
               self.form.group(path) == nil,

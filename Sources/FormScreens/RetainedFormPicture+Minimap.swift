@@ -16,6 +16,8 @@ extension RetainedFormPicture {
     func patchMinimap(moved: [AnyHashable], inserted: [(key: String, after: String?, before: String?)], removed: [String],
                       resized: Bool) -> Bool {
         guard let page, let scale, var lookups else { return false }
+        // Taken, not copied (see `update(to:changedFields:)`).
+        self.lookups = nil
         if resized {
             // Something resized: the scale holds only if the container and
             // the minimap area stayed where they were.

@@ -137,16 +137,22 @@ extension _ViewGraph {
     /// proposals each was asked, up to the first whose answers are all the
     /// same; leaves the nodes whose size was computed in `resizedPath`.
     private func sizeAgain(from id: NodeID) -> ResizeOutcome {
-        var path: Set<NodeID> = []
         var current = id
         while true {
-            path.insert(current)
+            resizedPath.append(current)
+            isOnResizedPath[Int(current)] = true
             let node = nodes[Int(current)]
             if node.kind == .hStack || node.kind == .vStack { stackShares.forget(Int(node.payload), reallocating: false) }
             let block = Int(sizeCache.block[Int(current)])
             if block >= 0 {
-                let (answers, complete) = sizeCache.answers(of: block)
+                var (answers, complete) = sizeCache.answers(of: block)
                 sizeCache.clear(block: block)
+                if node.kind == .hStack || node.kind == .vStack, let placed = placementShareKey(of: current, node),
+                   let last = answers.firstIndex(where: { PlacedProposal($0.proposal) == placed }) {
+                    // The proposal it is placed with last, so that the
+                    // share-out it records is the one placing reads.
+                    answers.append(answers.remove(at: last))
+                }
                 var same = true
                 for (proposal, old) in answers {
                     // Through `size(of:)`, which stores the new answer; the
@@ -154,27 +160,33 @@ extension _ViewGraph {
                     let new = size(of: current, proposal)
                     if new.width.bitPattern != old.width.bitPattern || new.height.bitPattern != old.height.bitPattern { same = false }
                 }
-                if same && complete && !answers.isEmpty {
-                    resizedPath = path
-                    return .placed(stop: current)
-                }
+                if same && complete && !answers.isEmpty { return .placed(stop: current) }
             }
             let parent = node.parent
-            guard parent >= 0 else {
-                resizedPath = path
-                return .reachedRoot
-            }
+            guard parent >= 0 else { return .reachedRoot }
             current = parent
         }
+    }
+
+    /// The proposal under which placing stack `id` looks its share-out up
+    /// (`layOutStack`'s, normalised as the size cache normalises it).
+    private func placementShareKey(of id: NodeID, _ node: Node) -> PlacedProposal? {
+        let placed = placedProposals[Int(id)]
+        guard placed != .never else { return nil }
+        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
+        let offered = ProposedViewSize.axis(axis, main: placed.proposal.along(axis), cross: frames[Int(id)].size.across(axis))
+        return PlacedProposal(ProposedViewSize(width: node.dependsOnWidth ? offered.width : nil,
+                                               height: node.dependsOnHeight ? offered.height : nil))
     }
 
     /// Places `id` again where its parent placed it, placing only what
     /// `resizedPath` reaches (`PlacingAgain`), and returns what moved.
     func placeAgain(_ id: NodeID, in frame: CGRect, proposal: ProposedViewSize) -> PlacingAgain {
-        let again = PlacingAgain(path: resizedPath)
+        let again = PlacingAgain()
         placingAgain = again
         place(id, in: frame, proposal: proposal)
         placingAgain = nil
+        for node in resizedPath { isOnResizedPath[Int(node)] = false }
         resizedPath = []
         markStaleSecondaries(above: id)
         return again

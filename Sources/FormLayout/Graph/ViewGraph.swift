@@ -136,8 +136,10 @@ public final class _ViewGraph {
     /// The proposal each node was last placed with (`recordsPlacement`).
     @exclusivity(unchecked) var placedProposals: [PlacedProposal] = []
     /// The nodes an incremental change sized again, until they are placed
-    /// again (`ViewGraph+Resize.swift`).
-    @exclusivity(unchecked) var resizedPath: Set<NodeID> = []
+    /// again (`ViewGraph+Resize.swift`), in `isOnResizedPath` too: by node,
+    /// so that placing again tests a node with one load, not a hash.
+    @exclusivity(unchecked) var resizedPath: [NodeID] = []
+    @exclusivity(unchecked) var isOnResizedPath: [Bool] = []
     /// Set while an incremental layout places a part of the tree again
     /// (`Layout/PlacingAgain.swift`).
     @exclusivity(unchecked) var placingAgain: PlacingAgain? = nil

@@ -33,9 +33,10 @@ struct PlacedProposal: Equatable {
 }
 
 /// The state of placing a part of a laid-out tree again after some of its
-/// sizes changed (`ViewGraph+Resize.swift`): the nodes whose size was
-/// computed again (the changed views' ancestors up to where a size stayed
-/// the same), and what the placement found moved.
+/// sizes changed (`ViewGraph+Resize.swift`): what the placement found
+/// moved. The nodes whose size was computed again (the changed views'
+/// ancestors up to where a size stayed the same, `isOnResizedPath`) are
+/// always placed.
 ///
 /// A node off that path keeps its frame when its parent places it where it
 /// was, at the same size, for the same proposal: nothing under it changed,
@@ -45,17 +46,12 @@ struct PlacedProposal: Equatable {
 /// does not always give the bits that adding the lengths to the new origin
 /// gives, which a full layout does.
 final class PlacingAgain {
-    /// The nodes whose size was computed again: always placed.
-    var path: Set<NodeID>
     /// Nodes off the path that were placed again (their whole subtree),
     /// each the first such node below a node of the path.
     var placedSubtrees: [NodeID] = []
     /// Nodes of the path whose frame changed.
     var movedPathNodes: [NodeID] = []
 
-    init(path: Set<NodeID>) {
-        self.path = path
-    }
 }
 
 extension _ViewGraph {
@@ -74,13 +70,13 @@ extension _ViewGraph {
     private func noteReplacement(_ id: NodeID, in frame: CGRect, _ placed: PlacedProposal, _ again: PlacingAgain) -> Bool {
         let old = frames[Int(id)]
         let same = Self.sameBits(old, frame)
-        if again.path.contains(id) {
+        if isOnResizedPath[Int(id)] {
             if !same { again.movedPathNodes.append(id) }
             return true
         }
         if same && placedProposals[Int(id)] == placed { return false }
         let parent = nodes[Int(id)].parent
-        if parent >= 0 && again.path.contains(parent) { again.placedSubtrees.append(id) }
+        if parent >= 0 && isOnResizedPath[Int(parent)] { again.placedSubtrees.append(id) }
         return true
     }
 

@@ -5,6 +5,7 @@
 # on forms of 100, 1,000, 10,000 and 100,000 fields. A benchmark, not a test.
 #
 #   Benchmarks/update.sh [--sizes 100,1000,10000,100000] [--no-callgrind]
+#   UPDATE_BENCHMARK_BIN=path/UpdateBenchmark Benchmarks/update.sh ...
 #
 # 1. Times (UpdateBenchmark, release build): the median time per change and its
 #    ratio to a full layout.
@@ -23,9 +24,15 @@ while [[ $# -gt 0 ]]; do
         *) echo "unknown argument $1 (see --help)" >&2; exit 64 ;;
     esac
 done
-scratch="${SCRATCH_PATH:-.build-bench}"
-swift build -c release --scratch-path "$scratch" --product UpdateBenchmark >&2
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/UpdateBenchmark"
+# UPDATE_BENCHMARK_BIN=... times a binary built already (say by
+# Scripts/build-release.sh --product UpdateBenchmark), as editor.sh's FORMCTL_BIN.
+if [[ -n "${UPDATE_BENCHMARK_BIN:-}" ]]; then
+    bin="$UPDATE_BENCHMARK_BIN"
+else
+    scratch="${SCRATCH_PATH:-.build-bench}"
+    swift build -c release --scratch-path "$scratch" --product UpdateBenchmark >&2
+    bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/UpdateBenchmark"
+fi
 
 echo "== 1. time =="
 "$bin" --sizes "$sizes"

@@ -7,13 +7,18 @@ import Foundation
 /// costs what it changes on screen, not a layout of the whole form.
 ///
 /// The shown page is held in a `RetainedLayout` whose fields are named by
-/// key. A new value in a field the title does not show and no `show_if`
-/// reads changes that field's colour and text and nothing's size:
-/// `update(to:changedValueOf:)` builds that field's view again in place,
-/// reads the two elements it reports (`FormElementsKey`), and replaces its
-/// two minimap rectangles, found by key. The form's other elements and the
-/// minimap's scale stay as they were. Every other change (the title, shown
-/// fields, rows, widths, pages, the window) lays the page out again.
+/// key (and the title, seed 002's switch, each group and its title by
+/// `FormScreenPart`). A new value in a field the title does not show and
+/// no `show_if` reads changes that field's colour and text and nothing's
+/// size: `update(to:changedFields:)` builds that field's view again in
+/// place, reads the two elements it reports (`FormElementsKey`), and
+/// replaces its two minimap rectangles, found by key. A value the title
+/// (or an instance's title) shows, a field shown or hidden on a form of one
+/// page without groups, and an instance added after a repeat's last
+/// (`update(to:addingInstance:)`) resize: the engine sizes and places again
+/// what they reach, and the rectangles of the views that moved are
+/// computed again and spliced. Every other change (rows, widths, pages,
+/// fields added, the window) lays the page out again.
 ///
 /// The result is always `FormPicture(form:)`'s for the form now, bit for
 /// bit; the screen's display list is drawn only when `picture` is read.

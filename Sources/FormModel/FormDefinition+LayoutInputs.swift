@@ -27,12 +27,15 @@ extension FormDefinition {
         titleKeys.union(keysConditionsRead)
     }
 
-    /// The fields some `show_if` condition reads: a new value there may
-    /// show or hide fields.
+    /// The fields some `show_if` condition reads, a field's or a group's:
+    /// a new value there may show or hide fields.
     public var keysConditionsRead: Set<String> {
         var keys: Set<String> = []
         for field in fields {
             field.showIf?.forEachLeaf { keys.insert($0) }
+        }
+        for group in groups {
+            group.showIf?.forEachLeaf { keys.insert($0) }
         }
         return keys
     }
@@ -40,6 +43,6 @@ extension FormDefinition {
     /// Whether a condition of the form reads field `key` (see
     /// `keysConditionsRead`), without collecting the others.
     public func conditionsRead(_ key: String) -> Bool {
-        fields.contains { $0.showIf?.reads(key) ?? false }
+        fields.contains { $0.showIf?.reads(key) ?? false } || groups.contains { $0.showIf?.reads(key) ?? false }
     }
 }

@@ -95,12 +95,23 @@ public struct FormDefinition: Hashable, Codable, Sendable {
     /// The title with every `{key}` replaced by that field's value (an
     /// unknown key is left as written).
     public var title: String {
+        title { key in fields.first(where: { $0.key == key }) }
+    }
+
+    /// `title`, each field found through `fieldIndices` (each key's index
+    /// in `fields`), without searching the fields: what a kept picture
+    /// uses when a value the title shows changes.
+    public func title(fieldIndices: [String: Int]) -> String {
+        title { key in fieldIndices[key].flatMap { fields.indices.contains($0) && fields[$0].key == key ? fields[$0] : nil } }
+    }
+
+    private func title(field: (String) -> Field?) -> String {
         var result = ""
         var rest = Substring(titleTemplate)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]
             let key = String(rest[rest.index(after: open)..<close])
-            if let field = fields.first(where: { $0.key == key }) {
+            if let field = field(key) {
                 result += field.value
             } else {
                 result += rest[open...close]

@@ -26,7 +26,7 @@ struct FormItemsView: View {
 }
 
 /// One row, group, instance or repeat of `FormItemsView`.
-private struct FormItemView: View {
+struct FormItemView: View {
     let item: FormLayoutItem
     let context: FormItemsView.Context
 
@@ -71,7 +71,9 @@ private struct FormSectionView: View {
 
     var body: some View {
         VStack(alignment: .leading) {
-            if let title { Text(title).font(.headline) }
+            // Named, so that an instance's title that shows a value is laid
+            // out alone (`RetainedFormPicture`).
+            if let title { GroupTitleView(title: title).id(FormScreenPart.groupTitle(group.path)) }
             if let hint = group.hint { Text(hint).font(.caption) }
             FormItemsView(items: items, context: context)
         }
@@ -80,6 +82,16 @@ private struct FormSectionView: View {
         .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) { [path = group.path] elements, bounds in
             elements.append(FormElement(kind: .group(path: path), bounds: bounds))
         }
+        .id(FormScreenPart.group(group.path))
+    }
+}
+
+/// A group's or an instance's title, as its section draws it.
+struct GroupTitleView: View {
+    let title: String
+
+    var body: some View {
+        Text(title).font(.headline)
     }
 }
 

@@ -31,20 +31,19 @@ public struct FormScreen: View {
                     .anchorPreference(key: FormElementsKey.self, value: .bounds) {
                         [FormElement(kind: .miniMapArea, bounds: $0)]
                     }
+                    .id(FormScreenPart.minimapArea)
                     .padding(.horizontal, 30)
 
                 VStack(alignment: .leading) {
                     VStack {
-                        Text(title)
-                            .font(.title).fontWeight(.bold)
-                            .anchorPreference(key: FormElementsKey.self, value: .bounds) {
-                                [FormElement(kind: .title, bounds: $0)]
-                            }
+                        // Named, as the fields are, so that a new title
+                        // is laid out alone (`RetainedFormPicture`).
+                        FormTitleView(title: title).id(FormScreenPart.title)
                         Divider()
                     }
                     HStack {
                         // Seed 002's switch: on when every field is shown.
-                        Toggle(isOn: form.fields.allSatisfy(\.isVisible)) { Text("") }
+                        VisibilitySwitch(isOn: form.fields.allSatisfy(\.isVisible)).id(FormScreenPart.visibilitySwitch)
                         Slider(value: sliderRow?.width ?? 0, in: sliderRow.map { $0.minWidth...$0.maxWidth } ?? 0...1)
                             .layoutPriority(1)
                     }
@@ -69,6 +68,7 @@ public struct FormScreen: View {
                 .transformAnchorPreference(key: FormElementsKey.self, value: .bounds) {
                     $0.append(FormElement(kind: .formContainer, bounds: $1))
                 }
+                .id(FormScreenPart.formContainer)
 
                 Spacer()
             }

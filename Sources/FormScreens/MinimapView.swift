@@ -51,9 +51,15 @@ public struct MinimapScale: Equatable, Sendable {
     /// Finds the container and the minimap area among `elements`; nil when either is missing.
     public init?(elements: [FormElement], resolve: (Anchor<CGRect>) -> CGRect) {
         guard let container = elements.first(where: { $0.kind == .formContainer }).map({ resolve($0.bounds) }),
-              let area = elements.first(where: { $0.kind == .miniMapArea }).map({ resolve($0.bounds) }),
-              area.width > 10, container.width > 0
+              let area = elements.first(where: { $0.kind == .miniMapArea }).map({ resolve($0.bounds) })
         else { return nil }
+        self.init(container: container, area: area)
+    }
+
+    /// The scale of a container and a minimap area with these bounds; nil
+    /// when the area is too narrow or the container empty.
+    init?(container: CGRect, area: CGRect) {
+        guard area.width > 10, container.width > 0 else { return nil }
         factor = container.width / (area.width - 10)
         containerOrigin = container.origin
         areaOrigin = area.origin

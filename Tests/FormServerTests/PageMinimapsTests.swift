@@ -34,13 +34,15 @@ struct PageMinimapsTests {
                 #expect(kept == (try FormSnapshot.minimap(of: file, page: page)), "\(name), page \(page)")
             }
         }
-        // A value alone changed: named, nothing else.
+        // Values and visibility alone changed: their fields named, nothing else.
         var form = try file.editableForm()
         let before = form
         form.fields[0].value = "changed"
-        #expect(PageMinimaps.changedValues(from: before, to: form) == [form.fields[0].key])
+        #expect(PageMinimaps.changedFields(from: before, to: form) == [form.fields[0].key])
         form.fields[1].isVisible.toggle()
-        #expect(PageMinimaps.changedValues(from: before, to: form) == nil)
+        #expect(PageMinimaps.changedFields(from: before, to: form) == [form.fields[0].key, form.fields[1].key])
+        form.fields[1].label = "Another label"
+        #expect(PageMinimaps.changedFields(from: before, to: form) == nil)
     }
 
     @Test("kept pictures past the budget: the least recently used are let go, and a minimap laid out again is the same")

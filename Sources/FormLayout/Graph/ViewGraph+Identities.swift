@@ -44,10 +44,33 @@ extension _ViewGraph {
         }
     }
 
-    /// The view named `id`; nil when no view, or more than one, has it.
+    /// The view named `id`; nil when no view, or more than one, has it, or
+    /// when the view was taken out of the tree (`ViewGraph+Resize.swift`).
     func namedView(_ id: AnyHashable) -> IdentityRecord? {
-        namedViews.record(IdentityKey(id))
+        namedView(IdentityKey(id))
     }
+
+    /// `namedView(_:)` by key.
+    func namedView(_ key: IdentityKey) -> IdentityRecord? {
+        guard let record = namedViews.record(key), record.first >= 0, isAttached(record.first) else { return nil }
+        return record
+    }
+
+    /// Whether `id` is still in the tree: no ancestor of it (nor itself)
+    /// was taken out by an incremental change, which marks the top of
+    /// what it takes out with the parent `detachedParent`.
+    func isAttached(_ id: NodeID) -> Bool {
+        var current = id
+        while true {
+            let parent = nodes[Int(current)].parent
+            if parent == Self.detachedParent { return false }
+            if parent < 0 { return true }
+            current = parent
+        }
+    }
+
+    /// The parent of a view taken out of the tree.
+    static let detachedParent: NodeID = -2
 
     /// Builds `view` as it was built in `context`, pushing its nodes to `output`.
     func make<V: View>(_ view: V, in context: BuildContext) {
@@ -65,6 +88,14 @@ extension _ViewGraph {
 enum IdentityKey: Hashable {
     case string(String)
     case other(AnyHashable)
+
+    /// The id as it was given (a string as a string).
+    var value: AnyHashable {
+        switch self {
+        case .string(let string): AnyHashable(string)
+        case .other(let other): other
+        }
+    }
 
     @inlinable
     init<ID: Hashable>(_ id: ID) {
@@ -89,6 +120,7 @@ struct NamedViews {
 
     mutating func append(_ key: IdentityKey, _ record: _ViewGraph.IdentityRecord) {
         index = nil
+        byNode = nil
         keys.append(key)
         records.append(record)
     }
@@ -96,7 +128,67 @@ struct NamedViews {
     /// Replaces the record of `key` (a view built again in place).
     mutating func replace(_ key: IdentityKey, with record: _ViewGraph.IdentityRecord) {
         guard let position = lookUp(key) else { return }
+        forgetNodes(of: position)
         records[position] = record
+        rememberNodes(of: position)
+    }
+
+    /// Replaces the record of `key`, or adds it when no view had the name
+    /// (a view built by an incremental change, which may be new); a name
+    /// two views have stays ambiguous.
+    mutating func upsert(_ key: IdentityKey, _ record: _ViewGraph.IdentityRecord) {
+        if let position = lookUp(key) {
+            forgetNodes(of: position)
+            records[position] = record
+            rememberNodes(of: position)
+        } else if index?[key] == nil {
+            keys.append(key)
+            records.append(record)
+            index?[key] = records.count - 1
+            rememberNodes(of: records.count - 1)
+        }
+    }
+
+    /// The names whose view starts with node `id` (usually none or one).
+    mutating func names(at id: NodeID) -> [IdentityKey] {
+        if byNode == nil {
+            byNode = [:]
+            for position in records.indices { rememberNodes(of: position) }
+        }
+        guard let position = byNode?[id] else { return [] }
+        if position >= 0 { return [keys[position]] }
+        return sharedNodes[id, default: []].map { keys[$0] }
+    }
+
+    /// Each top node of a named view, with the name's place in `records`
+    /// (-1 when several names start at the node: `sharedNodes` has them);
+    /// made when first asked (`names(at:)`), kept up to date after.
+    private var byNode: [NodeID: Int]?
+    private var sharedNodes: [NodeID: [Int]] = [:]
+
+    private mutating func rememberNodes(of position: Int) {
+        guard byNode != nil else { return }
+        for node in records[position].nodes {
+            if let existing = byNode?[node], existing != position {
+                if existing >= 0 { sharedNodes[node] = [existing] }
+                sharedNodes[node, default: []].append(position)
+                byNode?[node] = -1
+            } else {
+                byNode?[node] = position
+            }
+        }
+    }
+
+    private mutating func forgetNodes(of position: Int) {
+        guard byNode != nil else { return }
+        for node in records[position].nodes {
+            if byNode?[node] == position {
+                byNode?[node] = nil
+            } else if var shared = sharedNodes[node] {
+                shared.removeAll { $0 == position }
+                sharedNodes[node] = shared
+            }
+        }
     }
 
     mutating func record(_ key: IdentityKey) -> _ViewGraph.IdentityRecord? {

@@ -13,17 +13,42 @@ import Foundation
 /// date: they are marked, and built again when the tree is next drawn
 /// (`refreshStaleSecondaries`).
 extension _ViewGraph {
+    /// What building a named view again gave.
+    enum Rebuild {
+        /// The view lays out as before: the old nodes took the new ones'
+        /// payloads, `count` of them; nothing is sized or placed.
+        case inPlace(count: Int)
+        /// The view lays out differently: its new top nodes, built at the
+        /// end of the arena from the marks on, to be spliced in
+        /// (`ViewGraph+Resize.swift`) or dropped (`dropBuiltNodes`).
+        case differs(built: [NodeID], replacing: IdentityRecord, nodeMark: Int, childMark: Int,
+                     names: [IdentityKey: IdentityRecord])
+        /// No view has the name (or two have it), or it cannot be built alone.
+        case unknown
+    }
+
     /// Builds `view` in place of the view named `id` and returns how many
     /// nodes it replaced; nil, leaving the tree as it was, when that takes
     /// more than new payloads (the id names no view, or the new view sizes,
     /// places or nests differently).
     func rebuildInPlace<V: View>(_ id: AnyHashable, with view: V) -> Int? {
-        guard let record = namedView(id), record.context.isRebuildable else { return nil }
-        let (nodeMark, childMark) = (nodes.count, childIDs.count)
+        switch rebuild(IdentityKey(id), with: view) {
+        case .inPlace(let count): return count
+        case .differs(_, _, let nodeMark, let childMark, _):
+            dropBuiltNodes(from: nodeMark, childMark)
+            return nil
+        case .unknown: return nil
+        }
+    }
+
+    /// Builds `view` as `context` says (a named view's, or its neighbour's)
+    /// at the end of the arena, and returns its top nodes and the names
+    /// met inside it.
+    func build<V: View>(_ view: V, in context: BuildContext) -> (built: [NodeID], names: [IdentityKey: IdentityRecord]) {
         let mark = outputMark
         (recordsIdentities, rebuiltIdentities) = (true, [:])
-        make(view, in: record.context)
-        let rebuilt = rebuiltIdentities ?? [:]
+        make(view, in: context)
+        let names = rebuiltIdentities ?? [:]
         (recordsIdentities, rebuiltIdentities) = (false, nil)
         // Copied out, not `Array(output[mark...])`: from mark 0 that shares
         // `output`'s buffer, and emptying `output` then allocates a new one
@@ -32,20 +57,33 @@ extension _ViewGraph {
         var built: [NodeID] = []
         built.append(contentsOf: output[mark...])
         output.removeSubrange(mark...)
-        guard built.count == record.nodes.count else { return dropNodes(from: nodeMark, childMark) }
+        return (built, names)
+    }
+
+    /// Builds `view` in place of the view named `key`: kept in place when
+    /// it lays out alike, handed back to be spliced in otherwise.
+    func rebuild<V: View>(_ key: IdentityKey, with view: V) -> Rebuild {
+        guard let record = namedView(key), record.context.isRebuildable else { return .unknown }
+        let (nodeMark, childMark) = (nodes.count, childIDs.count)
+        let (built, rebuilt) = build(view, in: record.context)
+        let differs = Rebuild.differs(built: built, replacing: record, nodeMark: nodeMark, childMark: childMark, names: rebuilt)
+        guard built.count == record.nodes.count else { return differs }
 
         // Old and new nodes, pair by pair, depth first.
         var pairs: [(old: NodeID, new: NodeID)] = []
         var pending = Array(zip(record.nodes, built))
         while let (old, new) = pending.popLast() {
-            guard laysOutAlike(old, new) else { return dropNodes(from: nodeMark, childMark) }
+            guard laysOutAlike(old, new) else { return differs }
             pairs.append((old, new))
             let (a, b) = (nodes[Int(old)], nodes[Int(new)])
             for offset in 0..<Int(a.childCount) {
                 pending.append((childIDs[Int(a.childStart) + offset], childIDs[Int(b.childStart) + offset]))
             }
         }
-        for top in record.nodes where !canUpdateValues(above: top) { return dropNodes(from: nodeMark, childMark) }
+        for top in record.nodes where !canUpdateValues(above: top) {
+            dropBuiltNodes(from: nodeMark, childMark)
+            return .unknown
+        }
 
         // Kept: the old nodes draw and write what the new ones would.
         for (old, new) in pairs { nodes[Int(old)].payload = nodes[Int(new)].payload }
@@ -57,32 +95,15 @@ extension _ViewGraph {
             (inner.first, inner.others) = (nodes.first ?? -1, Array(nodes.dropFirst()))
             namedViews.replace(name, with: inner)
         }
-        dropNodes(from: nodeMark, childMark)
+        dropBuiltNodes(from: nodeMark, childMark)
         for top in record.nodes { markStaleSecondaries(above: top) }
-        return pairs.count
-    }
-
-    /// Drops the nodes built from `nodeMark` on, and their children from
-    /// `childMark` on (and the traits they set); their payloads stay,
-    /// unused. Returns nil, for the callers that give up.
-    @discardableResult
-    private func dropNodes(from nodeMark: Int, _ childMark: Int) -> Int? {
-        nodes.removeSubrange(nodeMark...)
-        childIDs.removeSubrange(childMark...)
-        let isBuilt = { (id: NodeID, _: Any) in Int(id) >= nodeMark }
-        if priorities.contains(where: isBuilt) { priorities = priorities.filter { !isBuilt($0.key, $0.value) } }
-        if zIndices.contains(where: isBuilt) { zIndices = zIndices.filter { !isBuilt($0.key, $0.value) } }
-        if gridCellSpans.contains(where: isBuilt) { gridCellSpans = gridCellSpans.filter { !isBuilt($0.key, $0.value) } }
-        if gridColumnAlignments.contains(where: isBuilt) { gridColumnAlignments = gridColumnAlignments.filter { !isBuilt($0.key, $0.value) } }
-        if gridCellUnsizedAxes.contains(where: isBuilt) { gridCellUnsizedAxes = gridCellUnsizedAxes.filter { !isBuilt($0.key, $0.value) } }
-        if gridCellAnchors.contains(where: isBuilt) { gridCellAnchors = gridCellAnchors.filter { !isBuilt($0.key, $0.value) } }
-        return nil
+        return .inPlace(count: pairs.count)
     }
 
     /// Whether the values above `id` can be brought up to date by dropping
     /// memos and building preference views again: not when a change
     /// observer would have to be told.
-    private func canUpdateValues(above id: NodeID) -> Bool {
+    func canUpdateValues(above id: NodeID) -> Bool {
         !ancestors(of: id).contains { nodes[Int($0)].kind == .preferenceObserver }
     }
 
@@ -99,13 +120,13 @@ extension _ViewGraph {
     /// those whose host is `id` or above it. Their hosts' memos
     /// (`preferenceMemo`) are the only values remembered, and building the
     /// views again replaces them, before anything reads the root's value.
-    private func markStaleSecondaries(above id: NodeID) {
+    func markStaleSecondaries(above id: NodeID) {
         var child = id
         var current = nodes[Int(id)].parent
         while current >= 0 {
             let kind = nodes[Int(current)].kind
             if (kind == .preferenceOverlay || kind == .preferenceBackground) && firstChild(of: current) == child {
-                staleSecondaries.insert(current)
+                markStale(current)
             }
             child = current
             current = nodes[Int(current)].parent
@@ -121,6 +142,8 @@ extension _ViewGraph {
     /// and forth again would not give the same frames to the last bit.
     func refreshStaleSecondaries() -> Bool {
         guard !staleSecondaries.isEmpty else { return true }
+        // Views taken out of the tree since they were marked are left alone.
+        staleSecondaries = staleSecondaries.filter(isAttached)
         if staleSecondaries.contains(where: isInsideDirectionChange) { return false }
         let ordered = staleSecondaries.sorted { depth(of: $0) > depth(of: $1) }
         staleSecondaries = []
@@ -136,6 +159,14 @@ extension _ViewGraph {
             placeSecondary(secondary, over: frames[Int(id)], alignment: .center)
         }
         return true
+    }
+
+    /// Marks the view built from preferences of `id` (an
+    /// `overlayPreferenceValue` or `backgroundPreferenceValue` node) to be
+    /// built again, and forgets its host's value: the host's subtree changed.
+    func markStale(_ id: NodeID) {
+        staleSecondaries.insert(id)
+        preferenceMemo[firstChild(of: id)] = nil
     }
 
     private func isInsideDirectionChange(_ id: NodeID) -> Bool {

@@ -130,6 +130,19 @@ public final class _ViewGraph {
     /// How many direction changes are being placed: their content's frames
     /// are mirrored once each is placed (`LayoutDirectionNode`).
     @exclusivity(unchecked) var mirrorsInProgress = 0
+    /// Whether `place` records each node's proposal in `placedProposals`:
+    /// only for a `RetainedLayout`, which places parts of the tree again.
+    @exclusivity(unchecked) var recordsPlacement = false
+    /// The proposal each node was last placed with (`recordsPlacement`).
+    @exclusivity(unchecked) var placedProposals: [PlacedProposal] = []
+    /// The nodes an incremental change sized again, until they are placed
+    /// again (`ViewGraph+Resize.swift`), in `isOnResizedPath` too: by node,
+    /// so that placing again tests a node with one load, not a hash.
+    @exclusivity(unchecked) var resizedPath: [NodeID] = []
+    @exclusivity(unchecked) var isOnResizedPath: [Bool] = []
+    /// Set while an incremental layout places a part of the tree again
+    /// (`Layout/PlacingAgain.swift`).
+    @exclusivity(unchecked) var placingAgain: PlacingAgain? = nil
 
     // Collecting preferences' state (`Preferences/PreferenceEvaluator.swift`).
     /// Preference values already computed for the host of an

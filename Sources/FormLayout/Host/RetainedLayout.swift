@@ -24,24 +24,30 @@ public final class RetainedLayout<Root: View> {
     public let windowSize: CGSize
     /// Whether the window grows to the root's ideal size (see `ViewHost.growsToFit`).
     public let growsToFit: Bool
-    private let textMeasurer: any TextMeasurer
+    let textMeasurer: any TextMeasurer
 
     /// Makes the root laid out now: kept unmade after an update in place
     /// (the caller's root may be costly to make), made if `result` has to
     /// lay out from scratch after all.
-    private var currentRoot: () -> Root
-    private var graph: _ViewGraph
-    private var rootID: NodeID
-    private var window: CGSize
-    private var cachedResult: LayoutResult?
+    var currentRoot: () -> Root
+    var graph: _ViewGraph
+    var rootID: NodeID
+    var window: CGSize
+    var cachedResult: LayoutResult?
     /// Nodes replaced or built again since the last layout from scratch:
     /// the old ones stay in the arena, so once they outnumber a layout's
     /// nodes the next update lays out from scratch, which frees them.
-    private var replacedNodes = 0
-    private var laidOutNodes = 0
+    var replacedNodes = 0
+    var laidOutNodes = 0
 
-    /// How many updates were made in place, and how many laid out from scratch (the first layout included).
-    public private(set) var counts = (inPlace: 0, relaidOut: 0)
+    /// How many updates were made in place, how many sized and placed
+    /// again what they reached (`update(replacing:with:in:)`, `insert`,
+    /// `remove`), and how many laid out from scratch (the first layout included).
+    public internal(set) var counts = (inPlace: 0, resized: 0, relaidOut: 0)
+
+    /// The names of the views whose geometry changed since the last
+    /// `takeMovedViews()` (`ViewGraph+Resize.swift`): see that method.
+    var movedViews: [AnyHashable] = []
 
     /// Lays `root` out, keeping what it computed for later updates.
     public init(_ root: Root, windowSize: CGSize, growsToFit: Bool = false, textMeasurer: any TextMeasurer = SystemTextMeasurer()) {
@@ -90,6 +96,7 @@ public final class RetainedLayout<Root: View> {
         replacedNodes += rebuilt
         cachedResult = nil
         counts.inPlace += 1
+        movedViews.append(AnyHashable(id))
         return true
     }
 
@@ -114,10 +121,11 @@ public final class RetainedLayout<Root: View> {
         return merged.result
     }
 
-    private func relayOut(_ root: Root) {
+    func relayOut(_ root: Root) {
         (graph, rootID, window) = _ViewGraph.laidOut(root, windowSize: windowSize, growsToFit: growsToFit,
                                                      textMeasurer: textMeasurer, recordsIdentities: true)
         (laidOutNodes, replacedNodes, cachedResult) = (graph.nodes.count, 0, nil)
         counts.relaidOut += 1
+        movedViews = []
     }
 }

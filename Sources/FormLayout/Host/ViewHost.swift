@@ -39,6 +39,8 @@ extension _ViewGraph {
                                     recordsIdentities: Bool = false) -> (graph: _ViewGraph, root: NodeID, window: CGSize) {
         let graph = _ViewGraph(textMeasurer: textMeasurer)
         graph.recordsIdentities = recordsIdentities
+        // A layout that names views keeps what placing again needs.
+        graph.recordsPlacement = recordsIdentities
         // The root is wrapped in a ZStack so that several top-level views
         // and an empty body lay out like any content.
         let rootID = graph.makeImplicitZStack(root, alignment: .center)

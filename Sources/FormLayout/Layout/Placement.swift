@@ -10,6 +10,7 @@ extension _ViewGraph {
     /// stack shares out the length it was offered, not the length it chose,
     /// as SwiftUI's `placeSubviews` gets the proposal besides the bounds).
     func place(_ id: NodeID, in frame: CGRect, proposal: ProposedViewSize) {
+        if recordsPlacement && !recordPlacement(id, in: frame, proposal: proposal) { return }
         frames[Int(id)] = frame
         struct Ask: NodeRulesVisitor {
             let graph: _ViewGraph, id: NodeID, node: Node, frame: CGRect, proposal: ProposedViewSize

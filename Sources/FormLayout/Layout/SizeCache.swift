@@ -17,8 +17,15 @@ struct SizeCache {
     }
 
     var slots: [Slot] = []
-    /// The slot each block overwrites next.
+    /// The slot each block overwrites next (the low two bits), whether all
+    /// four slots hold an answer (`full`), and whether an answer was ever
+    /// overwritten (`evicted`): a block never evicted holds every proposal
+    /// its node was asked, which is what lets an incremental layout stop
+    /// going up at it (`ViewGraph+Resize.swift`).
     var next: [UInt8] = []
+
+    private static let full: UInt8 = 4
+    private static let evicted: UInt8 = 8
     /// Each node's cache block, or -1: leaves and modifiers that hand the
     /// proposal to their child answer faster than a cache lookup, so only
     /// stacks, frames and padding get one, and not even those when all they
@@ -44,9 +51,35 @@ struct SizeCache {
 
     @inline(__always)
     mutating func store(block: Int, _ p: ProposedViewSize, _ size: CGSize) {
-        let slot = block &* 4 + Int(next[block])
+        let state = next[block]
+        let slot = block &* 4 + Int(state & 3)
         slots[slot] = Slot(width: (p.width ?? .nan).bitPattern, height: (p.height ?? .nan).bitPattern, size: size)
-        next[block] = (next[block] &+ 1) & 3
+        // Full once the fourth slot is written; evicted at the next store.
+        let flags = (state & Self.full) << 1 | (state & (Self.full | Self.evicted)) | (state & 3 == 3 ? Self.full : 0)
+        next[block] = flags | ((state &+ 1) & 3)
+    }
+
+    /// The answers `block` holds, and whether they are every answer its
+    /// node gave since the block was last cleared (none was evicted).
+    func answers(of block: Int) -> (answers: [(proposal: ProposedViewSize, size: CGSize)], complete: Bool) {
+        let state = next[block]
+        let count = state & Self.full != 0 ? 4 : Int(state & 3)
+        var answers: [(proposal: ProposedViewSize, size: CGSize)] = []
+        answers.reserveCapacity(count)
+        for index in (block &* 4)..<(block &* 4 + count) {
+            let slot = slots[index]
+            // Nil was stored as `.nan`'s bit pattern (as `lookup` keys it).
+            let none = CGFloat.nan.bitPattern
+            answers.append((ProposedViewSize(width: slot.width == none ? nil : CGFloat(bitPattern: slot.width),
+                                             height: slot.height == none ? nil : CGFloat(bitPattern: slot.height)), slot.size))
+        }
+        return (answers, state & Self.evicted == 0)
+    }
+
+    /// Forgets every answer of `block` (its node's size may have changed).
+    mutating func clear(block: Int) {
+        for index in (block &* 4)..<(block &* 4 + 4) { slots[index] = Self.unused }
+        next[block] = 0
     }
 
     /// Whether asking `id` its size costs a few steps: a constant-time

@@ -77,6 +77,14 @@ extension _ViewGraph {
             sizeCache.block.reserveCapacityInHugePages(nodes.count * 2)
         }
         frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
+        if recordsPlacement {
+            if first == 0 {
+                placedProposals.reserveCapacityInHugePages(nodes.count * 2)
+                isOnResizedPath.reserveCapacityInHugePages(nodes.count * 2)
+            }
+            placedProposals.append(contentsOf: repeatElement(.never, count: nodes.count - first))
+            isOnResizedPath.append(contentsOf: repeatElement(false, count: nodes.count - first))
+        }
         sizeCache.grow(from: first, of: self)
         stackShares.grow(toStacks: stacks.count, nodeCount: nodes.count)
     }

@@ -38,6 +38,13 @@ extension SecondaryViewRules {
     static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
         let host = graph.firstChild(of: id)
         graph.place(host, in: frame, proposal: proposal)
+        if secondaryIsBuiltFromPreferences && graph.placingAgain != nil {
+            // Placing a part of the tree again: the view is built from the
+            // host's value the next time the tree is drawn, once, however
+            // many changes come first (`refreshStaleSecondaries`).
+            graph.markStale(id)
+            return
+        }
         if secondaryIsBuiltFromPreferences {
             // The host is laid out first: its preferences (and the anchors
             // in them) are what the secondary view is built from.

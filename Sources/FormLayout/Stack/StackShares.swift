@@ -74,6 +74,18 @@ struct StackShares {
         return first
     }
 
+    /// Forgets `stack`'s last share-out (its children's sizes changed);
+    /// `reallocating`: its number of children changed too, so the next
+    /// share-out takes new entries.
+    mutating func forget(_ stack: Int, reallocating: Bool) {
+        guard stack < records.count else { return }
+        records[stack] = Record(width: Self.forgotten, height: Self.forgotten, size: .zero,
+                                first: reallocating ? -1 : records[stack].first)
+    }
+
+    /// A key no proposal has (as `SizeCache`'s unused slots).
+    private static let forgotten: UInt = 0x7FF8_DEAD_BEEF_0003
+
     /// One child's entry.
     @inline(__always)
     mutating func set(_ index: Int, size: CGSize, main: CGFloat?) {

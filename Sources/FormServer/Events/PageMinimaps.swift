@@ -40,10 +40,9 @@ final class PageMinimaps: @unchecked Sendable {
             let picture: RetainedFormPicture
             if let previous = kept[page] {
                 picture = previous.picture
-                if let changed = Self.changedValues(from: previous.form, to: pageForm) {
-                    // Each key told in turn; the picture copies only that
-                    // field's value, so all of them reach it by the last.
-                    for key in changed { picture.update(to: pageForm, changedValueOf: key) }
+                if let changed = Self.changedFields(from: previous.form, to: pageForm) {
+                    // Values and shown fields laid out incrementally where they can be.
+                    if !changed.isEmpty { picture.update(to: pageForm, changedFields: changed) }
                 } else {
                     picture.update(to: pageForm)
                 }
@@ -74,15 +73,17 @@ final class PageMinimaps: @unchecked Sendable {
         lock.withLock { kept = kept.filter { pages.contains($0.key) } }
     }
 
-    /// The keys of the fields whose value alone changed from `old` to
-    /// `new`, in form order; nil when anything else changed too.
-    static func changedValues(from old: FormDefinition, to new: FormDefinition) -> [String]? {
+    /// The keys of the fields whose value or visibility alone changed from
+    /// `old` to `new`, in form order; nil when anything else changed too.
+    static func changedFields(from old: FormDefinition, to new: FormDefinition) -> [String]? {
         guard old.fields.count == new.fields.count else { return nil }
         var aligned = new
         var changed: [String] = []
-        for index in new.fields.indices where new.fields[index].value != old.fields[index].value {
+        for index in new.fields.indices
+        where new.fields[index].value != old.fields[index].value || new.fields[index].isVisible != old.fields[index].isVisible {
             changed.append(new.fields[index].key)
             aligned.fields[index].value = old.fields[index].value
+            aligned.fields[index].isVisible = old.fields[index].isVisible
         }
         return aligned == old ? changed : nil
     }

@@ -100,12 +100,13 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
-            // The page's stylesheet and script, real files compiled into the
+            // The page's stylesheet and scripts (the form's, the summary's), real files compiled into the
             // binary as byte arrays (no resource bundle to lose), served
             // under a hash of their content (PageAssets); the OpenAPI
             // document; and the page's HTML templates (PageTemplates).
             resources: [
-                .embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/openapi.json"),
+                .embedInCode("Assets/app.css"), .embedInCode("Assets/app.js"), .embedInCode("Assets/summary.js"),
+                .embedInCode("Assets/openapi.json"), .embedInCode("Templates/summary-page.mustache"),
                 .embedInCode("Templates/page.mustache"), .embedInCode("Templates/head.mustache"),
                 .embedInCode("Templates/tab-bar.mustache"), .embedInCode("Templates/tab-link.mustache"), .embedInCode("Templates/minimap.mustache"),
                 .embedInCode("Templates/outcome.mustache"), .embedInCode("Templates/field.mustache"),

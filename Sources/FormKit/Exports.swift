@@ -1,15 +1,17 @@
 // FormKit's API speaks the model's language (`Field`, `FormRow`,
 // `FieldRules`, `ValidationState`), names picture formats with the
 // renderers' `RenderFormat`, draws the editor's screen as the renderers'
-// `CellGrid` (`EditorFrame.grid`), and returns the store's `HistoryEntry`,
+// `CellGrid` (`EditorFrame.grid`), draws a summary's charts as `BarChart`s, and returns the store's `HistoryEntry`,
 // `ValuesUpdate` and `FormStoreError` (with the `HeldValue`s `apply`
-// lists), and the responses' `ResponseFilter` and `StoredResponse`. They are re-exported so that a client (the formctl CLI) imports
+// lists), and the responses' `ResponseFilter`, `StoredResponse` and
+// `ResponseStamp`. They are re-exported so that a client (the formctl CLI) imports
 // FormKit alone and never sees the store's `FormDatabase`.
 // `CellDiff` goes with `CellGrid`: it is how a terminal front end puts one
 // grid on the screen after another, writing only the cells that changed.
 @_exported import FormModel
 @_exported import enum FormRender.RenderFormat
 @_exported import struct FormRender.CellGrid
+@_exported import struct FormRender.BarChart
 @_exported import enum FormRender.CellDiff
 @_exported import struct FormStore.HistoryEntry
 @_exported import enum FormStore.FormStoreError
@@ -17,6 +19,7 @@
 @_exported import struct FormStore.HeldValue
 @_exported import struct FormStore.ResponseFilter
 @_exported import struct FormStore.StoredResponse
+@_exported import struct FormStore.ResponseStamp
 @_exported import struct FormStore.ReadVersion
 @_exported import struct FormStore.DraftLimits
 @_exported import class FormScreens.RetainedFormPicture

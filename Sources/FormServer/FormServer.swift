@@ -19,6 +19,8 @@ public final class FormServer: Sendable {
     let events: EventFeed
     /// Respondents' own event streams (`--collect`).
     let respondents: RespondentFeed
+    /// The owner's summary page's counts, kept between its requests.
+    let summary: KeptSummary
     /// The lock that makes this the database's one collecting server
     /// (`--collect`); nil otherwise.
     private let lock: ServeLock?
@@ -41,6 +43,7 @@ public final class FormServer: Sendable {
         }
         events = EventFeed(session: session)
         respondents = RespondentFeed(form: session.file)
+        summary = KeptSummary(form: session.file)
     }
 
     /// Every route, behind the middleware: what `run` serves, and what
@@ -67,7 +70,7 @@ public final class FormServer: Sendable {
         // other needs the token, loopback included.
         let tokenCheck = configuration.token.map { token in
             configuration.collect == nil ? TokenCheck(token: token)
-                : TokenCheck(token: token, isPublic: RespondentPaths.contains, signInPage: PagePaths.owner.page)
+                : TokenCheck(token: token, isPublic: RespondentPaths.contains, signInPages: [PagePaths.owner.page, SummaryRoutes.path])
         }
         if let tokenCheck { router.add(middleware: tokenCheck) }
         router.add(middleware: OriginCheck(configuration: configuration))
@@ -84,10 +87,12 @@ public final class FormServer: Sendable {
         if let collect = configuration.collect {
             OpenAPIRoute(owner: tokenCheck, collects: true).add(to: recorder)
             PageRoutes(form: session.file, body: body, paths: .owner).add(to: recorder)
+            SummaryRoutes(summary: summary, formPath: PagePaths.owner.page).add(to: recorder)
             RespondRoutes(form: session.file, body: body, settings: collect, feed: respondents).add(to: recorder)
         } else {
             OpenAPIRoute().add(to: recorder)
             PageRoutes(form: session.file, body: body).add(to: recorder)
+            SummaryRoutes(summary: summary, formPath: PagePaths.shared.page).add(to: recorder)
         }
         return (router, routes)
     }

@@ -10,7 +10,8 @@ CASE arguments) a database is made, `formctl serve --port 0` (or
 case names, is audited with axe-core's WCAG 2.0 and 2.1 A and AA rules and
 its best practices (`wcag2a`, `wcag2aa`, `wcag21a`, `wcag21aa`,
 `best-practice`), the family form among them (its groups, a repeat of
-two instances, an empty list; its group shown; a refused submit); the default and the Hebrew form are also loaded at
+two instances, an empty list; its group shown; a refused submit), and the
+owner's summary page (`/owner/summary`) at 1280 and 320 CSS px; the default, the Hebrew form and the summary are also loaded at
 1280, 640 (200% zoom), 390 and 320 CSS pixels wide, where nothing may
 scroll sideways (with $FORMCTL_SCREENSHOTS, a folder, pictured there). Every violation is printed with its nodes; a state with
 none is one passing check. The last line is "N checks passed", and the
@@ -18,6 +19,7 @@ exit status is 0, or 1 at the first state with a violation.
 Run by Tests/EndToEndTests/AccessibilityTests.swift.
 """
 
+import json
 import os
 import subprocess
 import sys
@@ -192,7 +194,34 @@ def family():
     reflows(url, "family form")
 
 
-ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew, "family": family}
+def summary():
+    """The owner's summary page (`/owner/summary`) of the survey with
+    responses: audited at 1280 and 320 CSS px, and at every width of SIZES
+    nothing scrolls sideways (pictured with $FORMCTL_SCREENSHOTS)."""
+    db = database("summary", os.path.join(EXAMPLES, "survey.yaml"))
+    answers = [
+        {"name": "Ada", "age": 38, "laptop": False, "colour": "green", "toppings": ["cheese"], "start": "2026-01-27", "call": "09:30", "height": 1.66},
+        {"name": "Grace", "age": 19, "laptop": True, "colour": "red", "toppings": ["olives", "basil"], "start": "2026-02-14", "call": "16:45"},
+        {"name": "Alan", "age": 61, "laptop": True, "colour": "blue", "toppings": ["basil"], "start": "2026-03-04", "call": "12:00",
+         "bio": "Likes <b>bold</b> & \"quoted\" lunches"},
+    ]
+    for number, answer in enumerate(answers):
+        path = os.path.join(FOLDER, f"summary-{number}.json")
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(answer, file)
+        run_formctl(FORMCTL, db, "submit", "--from", path)
+    _, owner = serve(db, "--collect")
+    url = owner.replace("/owner?token=", "/owner/summary?token=")
+    for width, height in ((1280, 900), (320, 800)):
+        driver = browser(url, width, height)
+        check(driver.find_element(By.ID, "summary-heading").text == "Summary of 3 complete responses", f"the summary at {width} CSS px counts 3")
+        audit(driver, f"the owner's summary at {width} CSS px")
+    # The token is in the cookie now: each new browser signs in with the link.
+    reflows(url, "summary")
+
+
+ALL = {"default": default_form, "pages": pages, "collect": collect, "survey": survey, "hebrew": hebrew, "family": family,
+       "summary": summary}
 
 
 def main():

@@ -19,7 +19,12 @@ import Testing
 
     @Test func everyTemplateParsesAndNamesItsEscaping() {
         #expect(PageTemplates.unparsed.isEmpty)
-        #expect(PageTemplates.files.count == 13)
+        // Every file of Templates/ is registered: a new one left out would render nothing.
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/FormServer/Templates")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        #expect(Set(PageTemplates.files.map { $0.name + ".mustache" }) == Set(names.filter { $0.hasSuffix(".mustache") }))
+        #expect(PageTemplates.files.count == 14)
         for (name, bytes) in PageTemplates.files {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("{{%CONTENT_TYPE:\(PageTemplates.contentTypeName)}}\n"), "\(name) starts elsewhere")
@@ -137,5 +142,29 @@ extension PageTemplatesTests {
             #expect(!html(type, ["1", "2"]).contains("type=\"number\""), "\(type)")
             #expect(html(type, ["1", "2", "3", "4", "5", "6"]).contains("<select"), "\(type)")
         }
+    }
+}
+
+extension PageTemplatesTests {
+    /// The summary page's views (`SummaryPageHTML`) name each of their
+    /// properties too: a chart with bars and a table with shares, and one
+    /// with neither (a question nobody answered).
+    @Test func theSummaryPagesViewsNameEachOfTheirProperties() throws {
+        let server = try APIRouteTests.server()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/forms/survey.yaml")
+        let form = server.session.file
+        _ = try form.apply(FormSpec.decode(Array(try Data(contentsOf: path)), file: path.path))
+        try form.submit(values: FormValues(entries: [("name", "Ada"), ("age", "38"), ("colour", "green"), ("laptop", "true"),
+                                                     ("toppings", #"["cheese"]"#)]))
+        let summary = try form.summary(ResponseFilter(status: .complete))
+        let view = SummaryPageHTML(title: "Lunch", summary: summary, formPath: "/").view
+        var seen = Set<String>()
+        Self.checkNames(of: view, seen: &seen)
+        for type in ["View", "Chart", "Table", "Row"] {
+            #expect(seen.contains(type), "no \(type) was looked at")
+        }
+        #expect(view.charts.contains { $0.svg == nil && $0.table == nil }, "a question nobody answered has no chart")
+        #expect(view.charts.contains { $0.table?.hasShares == true })
     }
 }

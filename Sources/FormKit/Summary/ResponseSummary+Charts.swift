@@ -30,29 +30,33 @@ extension QuestionSummary {
         let title = label == path ? "\(path) (\(type))" : "\(label) — \(path) (\(type))"
         var lines = ["\(answered) answered · \(unanswered) unanswered · \(notShown) not shown"]
         var bars: [BarChart.Bar] = []
+        var axis = "Answer"
         switch figures {
         case .numbers(let figures?):
             lines.append("min \(figures.min) · q1 \(figures.q1) · median \(figures.median) · q3 \(figures.q3) · max \(figures.max) · mean \(figures.mean)")
             bars = figures.histogram.enumerated().map { index, bin in
                 let closing = index == figures.histogram.count - 1 ? "]" : ")"
-                return BarChart.Bar(label: "[\(bin.from), \(bin.to)\(closing)", count: bin.count, figures: String(bin.count))
+                return BarChart.Bar(label: "[\(bin.from), \(bin.to)\(closing)", count: bin.count)
             }
+            axis = "Range"
         case .numbers(nil):
             lines.append("no answer is a usable number")
         case .choices(let choices):
-            bars = choices.map { BarChart.Bar(label: $0.label, count: $0.count, figures: "\($0.count) · \(Self.percent($0.count, of: answered))") }
+            bars = choices.map { BarChart.Bar(label: $0.label, count: $0.count, share: Self.percent($0.count, of: answered)) }
+            axis = "Choice"
         case .dates(let figures?):
             lines.append("earliest \(figures.earliest) · latest \(figures.latest) · by \(figures.bin)")
-            bars = figures.bins.map { BarChart.Bar(label: Self.dateLabel($0, bin: figures.bin), count: $0.count, figures: String($0.count)) }
+            bars = figures.bins.map { BarChart.Bar(label: Self.dateLabel($0, bin: figures.bin), count: $0.count) }
+            axis = figures.bin.prefix(1).uppercased() + figures.bin.dropFirst()
         case .dates(nil):
             lines.append("no answer is a usable date")
         case .text(let figures):
             lines.append(figures.distinct == 1 ? "1 distinct answer" : "\(figures.distinct) distinct answers")
-            bars = figures.common.map { BarChart.Bar(label: $0.value, count: $0.count, figures: String($0.count)) }
+            bars = figures.common.map { BarChart.Bar(label: $0.value, count: $0.count) }
         case .instances(let figures):
             lines = ["\(figures.instances) instance\(figures.instances == 1 ? "" : "s") · per response: min \(figures.min) · median \(figures.median) · max \(figures.max)"]
         }
-        return BarChart(title: title, lines: lines, bars: bars)
+        return BarChart(title: title, axis: axis, lines: lines, bars: bars)
     }
 
     /// `count / total` as a percentage with at most one decimal (`33.6%`).

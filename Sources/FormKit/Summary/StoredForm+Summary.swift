@@ -156,3 +156,11 @@ extension StoredForm {
         return tallies
     }
 }
+
+extension StoredForm {
+    /// How many complete responses there are, the last id and the latest
+    /// submission: a change of it says a kept summary may be out of date.
+    public func responseStamp() throws(FormKitError) -> ResponseStamp {
+        try reading { db throws(FormStoreError) in try db.responseStamp() }
+    }
+}

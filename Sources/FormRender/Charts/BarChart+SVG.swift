@@ -3,19 +3,22 @@ extension BarChart {
     /// (unique on its page): `role="img"` with a `<title>` and a `<desc>`
     /// that says every figure, labels and counts written as text beside
     /// each bar, so that it reads without colour. `fill` is the bars'
-    /// colour, dark enough against white for WCAG's 3:1.
-    public func svg(id: String, width: Int = 640, fill: String = "#1f5fa8") -> String {
-        svg(id: id, width: width, fill: fill, y: nil)
+    /// colour, dark enough against white for WCAG's 3:1. Without
+    /// `heading`, the title and the lines are left to the page around it
+    /// (the owner's summary page writes them as HTML) and only the bars
+    /// are drawn; the `<title>` and `<desc>` stay.
+    public func svg(id: String, width: Int = 640, fill: String = "#1f5fa8", heading: Bool = true) -> String {
+        svg(id: id, width: width, fill: fill, y: nil, heading: heading)
     }
 
     /// The chart's `<svg>`, placed at `y` inside another when given.
-    private func svg(id: String, width: Int, fill: String, y top: Int?) -> String {
+    private func svg(id: String, width: Int, fill: String, y top: Int?, heading: Bool = true) -> String {
         let width = max(320, width)
         let lineHeight = 20, barHeight = 16, barGap = 6
         let labelWidth = min(200, width / 3)
         let figuresWidth = 110
         let barArea = width - labelWidth - figuresWidth - 24
-        let height = height(width: width)
+        let height = heading ? height(width: width) : bars.count * 22 + 8
         var buffer = ByteBuffer(reservingCapacity: 1024 + bars.count * 256)
         buffer.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         if let top { buffer.append(" y=\"\(top)\"") }
@@ -27,13 +30,16 @@ extension BarChart {
         element("title", id: id + "-title", text: title, to: &buffer)
         element("desc", id: id + "-desc", text: description, to: &buffer)
         buffer.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>")
-        text(title, x: 8, y: 22, attributes: " font-size=\"15\" font-weight=\"bold\" fill=\"#111111\"", to: &buffer)
-        var y = 22
-        for line in lines {
-            y += lineHeight
-            text(line, x: 8, y: y, attributes: " fill=\"#333333\"", to: &buffer)
+        var y = 4
+        if heading {
+            text(title, x: 8, y: 22, attributes: " font-size=\"15\" font-weight=\"bold\" fill=\"#111111\"", to: &buffer)
+            y = 22
+            for line in lines {
+                y += lineHeight
+                text(line, x: 8, y: y, attributes: " fill=\"#333333\"", to: &buffer)
+            }
+            y += 14
         }
-        y += 14
         let longest = longest
         for bar in bars {
             let length = Double(barArea) * Double(bar.count) / Double(longest)

@@ -9,23 +9,33 @@ public struct BarChart: Hashable, Sendable {
         public var label: String
         /// Its length, against the longest bar.
         public var count: Int
-        /// The figures written after the bar (`40 · 33.6%`).
-        public var figures: String
+        /// Its share of the answers (`33.6%`), for a choice; nil for a
+        /// range, a date or an answer, which are counted only.
+        public var share: String?
 
-        public init(label: String, count: Int, figures: String) {
-            (self.label, self.count, self.figures) = (label, count, figures)
+        public init(label: String, count: Int, share: String? = nil) {
+            (self.label, self.count, self.share) = (label, count, share)
+        }
+
+        /// The figures written after the bar: its count, and its share
+        /// when it has one (`40 · 33.6%`).
+        public var figures: String {
+            share.map { "\(count) · \($0)" } ?? String(count)
         }
     }
 
     /// The chart's title (the question).
     public var title: String
+    /// What the bars are, as a table's first column names them
+    /// (`Choice`, `Range`, `Week`, `Answer`).
+    public var axis: String
     /// Lines of figures above the bars (counts, quartiles…).
     public var lines: [String]
     /// The bars, top to bottom; none when there is nothing to draw.
     public var bars: [Bar]
 
-    public init(title: String, lines: [String], bars: [Bar]) {
-        (self.title, self.lines, self.bars) = (title, lines, bars)
+    public init(title: String, axis: String = "Answer", lines: [String], bars: [Bar]) {
+        (self.title, self.axis, self.lines, self.bars) = (title, axis, lines, bars)
     }
 
     /// What the chart shows, in words: its lines and each bar's figures

@@ -1,8 +1,8 @@
 import FormKit
 
 /// One event of the change feed (`GET /api/events`), as the SSE contract
-/// in docs/serve.md gives it: a field's new value, or "read everything
-/// again".
+/// in docs/serve.md gives it: a field's new value, "read everything
+/// again", or "the responses changed".
 struct FeedEvent: Sendable, Equatable {
     /// Monotonic from 1 for the server's life: a reconnecting client sends
     /// the last it saw as `Last-Event-ID`.
@@ -16,6 +16,10 @@ struct FeedEvent: Sendable, Equatable {
         /// Something not told as field changes: the client reads its state
         /// again (`/api/fields`, `/api/minimap`, the title) or the page.
         case refresh(reason: String)
+        /// A response was submitted, submitted again or deleted: `count`
+        /// complete responses now (the owner's summary page draws itself
+        /// again).
+        case responses(count: Int)
     }
 
     /// The event as the stream writes it for a client watching `page`
@@ -37,6 +41,9 @@ struct FeedEvent: Sendable, Equatable {
         case .refresh(let reason):
             name = "refresh"
             data = Self.json(RefreshData(id: id, reason: reason))
+        case .responses(let count):
+            name = "responses"
+            data = Self.json(ResponsesData(id: id, responses: count))
         }
         return "id: \(id)\nevent: \(name)\ndata: \(data)\n\n"
     }
@@ -69,6 +76,11 @@ struct FeedEvent: Sendable, Equatable {
     /// `event: refresh`'s data.
     private struct RefreshData: Encodable {
         let id: Int, reason: String
+    }
+
+    /// `event: responses`'s data.
+    private struct ResponsesData: Encodable {
+        let id: Int, responses: Int
     }
 }
 

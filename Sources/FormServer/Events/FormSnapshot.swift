@@ -36,6 +36,8 @@ struct FormSnapshot: Sendable {
     let title: String
     /// The rectangles of each watched page (nil: the selected page).
     var rects: [String?: [RectID: MinimapRect]]
+    /// The complete responses' stamp (nil: not read, a respondent's form).
+    var responses: ResponseStamp?
 
     /// Reads `file`'s form, and the minimap of each of `pages` (those named
     /// by key from `minimaps`, kept between readings). A page that no longer
@@ -51,7 +53,9 @@ struct FormSnapshot: Sendable {
         } else {
             (form, stored) = (try file.editableForm(), nil)
         }
-        return snapshot(of: form, stored: stored, pages: pages, minimaps: minimaps)
+        var snapshot = snapshot(of: form, stored: stored, pages: pages, minimaps: minimaps)
+        snapshot.responses = try file.responseStamp()
+        return snapshot
     }
 
     /// A respondent's form (`--collect`): its fields and the rectangles of
@@ -125,12 +129,21 @@ struct FormSnapshot: Sendable {
     /// What a client that saw `self` must be told to see `next`: one
     /// change per field whose value changed, in form order, or one refresh
     /// when anything else changed (the structure, a field shown or hidden,
-    /// a rectangle gone or moved with no value behind it).
+    /// a rectangle gone or moved with no value behind it); then one
+    /// `responses` when the complete responses changed.
     ///
     /// Each change carries, for every page watched in both snapshots, the
     /// rectangles that are new, moved or recoloured: those of its own
     /// field, and the rest (the title's) with the last change.
     func changes(to next: FormSnapshot) -> [FeedEvent.Kind] {
+        // Told apart from the fields' changes: a page of the form ignores
+        // it, the summary page draws itself again.
+        let responses: [FeedEvent.Kind] = next.responses.map { $0 != self.responses ? [.responses(count: $0.count)] : [] } ?? []
+        return fieldChanges(to: next) + responses
+    }
+
+    /// The fields' part of `changes(to:)`.
+    private func fieldChanges(to next: FormSnapshot) -> [FeedEvent.Kind] {
         if structure != next.structure { return [.refresh(reason: "the form's structure changed")] }
         var changed: [String] = []
         for key in next.order {

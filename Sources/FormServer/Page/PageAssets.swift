@@ -49,7 +49,10 @@ enum PageAssets {
     /// The script (`Assets/app.js`).
     static let script = PageAsset(name: "app", extension: "js", contentType: "text/javascript; charset=utf-8",
                                   bytes: PackageResources.app_js)
-    static let all = [style, script]
+    /// The owner's summary page's script (`Assets/summary.js`).
+    static let summaryScript = PageAsset(name: "summary", extension: "js", contentType: "text/javascript; charset=utf-8",
+                                         bytes: PackageResources.summary_js)
+    static let all = [style, script, summaryScript]
 
     /// The file served at `path`; nil for any other path (an old hash too).
     static func asset(at path: String) -> PageAsset? {

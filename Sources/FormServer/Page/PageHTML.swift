@@ -59,7 +59,10 @@ struct PageHTML {
         let instanceCounts: String?
 
         /// The words the template writes itself, in the form's language.
-        struct Words { let minimap: String, showMinimap: String, noFields: String, submit: String, save: String }
+        struct Words { let minimap: String, showMinimap: String, noFields: String, submit: String, save: String, summary: String }
+        /// The owner's summary page (`SummaryRoutes`), linked from the
+        /// owner's page; nil on a respondent's.
+        let summaryPath: String?
         struct Row { let row: Int; var fields: [FieldHTML.View] }
         /// The last submit's outcome: `ok` or `error`, and in words.
         struct Outcome { let kind: String, message: String?, problems: Problems? }
@@ -76,12 +79,12 @@ struct PageHTML {
                     pageKey: snapshot.pageKey, pageTitle: pageTitle ?? "", base: paths.page, api: paths.api,
                     palette: MinimapPalette.json, names: names, messages: messages.json,
                     words: View.Words(minimap: messages(.minimap), showMinimap: messages(.showMinimap), noFields: messages(.noFields),
-                                      submit: messages(.submit), save: messages(.save)),
+                                      submit: messages(.submit), save: messages(.save), summary: messages(.summary)),
                     tabBar: TabBarHTML(pages: snapshot.pages, current: snapshot.pageKey, base: paths.page, messages: messages).view,
                     minimap: MinimapSVG(width: snapshot.minimapWidth, height: snapshot.minimapHeight, rects: snapshot.rects,
                                         title: snapshot.title).view,
                     outcome: outcomeView, items: items, hasInstanceButtons: Self.hasButtons(items),
-                    instanceCounts: InstanceCounts.of(snapshot.form))
+                    instanceCounts: InstanceCounts.of(snapshot.form), summaryPath: paths.summary)
     }
 
     /// The shown page's title when the form has more than one page (the
@@ -225,6 +228,7 @@ extension PageHTML.View: MustacheParent {
         case "pageKey": self.pageKey
         case "pageTitle": self.pageTitle
         case "base": self.base
+        case "summaryPath": self.summaryPath
         case "api": self.api
         case "palette": self.palette
         case "names": self.names
@@ -249,6 +253,7 @@ extension PageHTML.View.Words: MustacheParent {
         case "noFields": self.noFields
         case "submit": self.submit
         case "save": self.save
+        case "summary": self.summary
         default: nil
         }
     }

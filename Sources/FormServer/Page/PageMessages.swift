@@ -22,6 +22,7 @@ struct PageMessages: Sendable {
         case reasonRequired = "reason.required", reasonShort = "reason.short", reasonShortCodePoints = "reason.shortCodePoints"
         case reasonBrokenRule = "reason.brokenRule"
         case removeInstance = "instance.remove", repeatRefused = "repeat.refused", serverUnreachable = "server.unreachable"
+        case summary
     }
 
     /// The languages the table has words for, by primary subtag.
@@ -41,7 +42,7 @@ struct PageMessages: Sendable {
             .reasonRequired: "is required", .reasonShort: "has fewer than {count} characters",
             .reasonShortCodePoints: "has fewer than {count} code points", .reasonBrokenRule: "breaks one of its rules",
             .removeInstance: "Remove {item}", .repeatRefused: "Not changed: {name}: {reason}.",
-            .serverUnreachable: "the server cannot be reached",
+            .serverUnreachable: "the server cannot be reached", .summary: "Summary of the responses",
         ],
         "he": [
             .submit: "שליחה", .save: "שמירה", .yes: "כן", .no: "לא",
@@ -58,7 +59,7 @@ struct PageMessages: Sendable {
             .reasonRequired: "הוא שדה חובה", .reasonShort: "מכיל פחות מ-{count} תווים",
             .reasonShortCodePoints: "מכיל פחות מ-{count} נקודות קוד", .reasonBrokenRule: "אינו עומד באחד מהכללים שלו",
             .removeInstance: "הסרת {item}", .repeatRefused: "לא שונה: {name}: {reason}.",
-            .serverUnreachable: "אין חיבור לשרת",
+            .serverUnreachable: "אין חיבור לשרת", .summary: "סיכום התשובות",
         ],
     ]
 

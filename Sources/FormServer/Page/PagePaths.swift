@@ -16,4 +16,8 @@ struct PagePaths: Sendable, Equatable {
     static let owner = PagePaths(page: "/owner", api: "/api")
     /// A respondent's own form in `--collect` mode.
     static let respondent = PagePaths(page: "/", api: "/api/respond")
+
+    /// The owner's summary page, linked from the owner's form; nil on a
+    /// respondent's, whose page says nothing of others' responses.
+    var summary: String? { self == .respondent ? nil : SummaryRoutes.path }
 }

@@ -34,6 +34,7 @@ enum PageTemplates {
         ("group", PackageResources.group_mustache),
         ("error-page", PackageResources.error_page_mustache),
         ("sign-in-page", PackageResources.sign_in_page_mustache),
+        ("summary-page", PackageResources.summary_page_mustache),
     ]
 
     /// The templates by name, and the names of those that did not parse

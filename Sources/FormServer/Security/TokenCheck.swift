@@ -16,17 +16,17 @@ struct TokenCheck: RouterMiddleware {
     /// Whether a request needs no token: in `--collect` mode, the
     /// respondents' routes (`RespondentPaths`); none otherwise.
     let isPublic: @Sendable (Request) -> Bool
-    /// The page answered 401 with a page on how to sign in, instead of
-    /// JSON (`/owner` in `--collect` mode).
-    let signInPage: String?
+    /// The pages answered 401 with a page on how to sign in, instead of
+    /// JSON (`/owner` and `/owner/summary` in `--collect` mode).
+    let signInPages: Set<String>
 
     /// The cookie that carries the token.
     static let cookieName = "formctl_token"
 
-    init(token: String, isPublic: @escaping @Sendable (Request) -> Bool = { _ in false }, signInPage: String? = nil) {
+    init(token: String, isPublic: @escaping @Sendable (Request) -> Bool = { _ in false }, signInPages: Set<String> = []) {
         secret = Array(token.utf8)
         self.isPublic = isPublic
-        self.signInPage = signInPage
+        self.signInPages = signInPages
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -42,10 +42,10 @@ struct TokenCheck: RouterMiddleware {
     }
 
     /// The 401 for `request`: the page on how to sign in for a browser
-    /// asking for the sign-in page (without the token, or with a wrong
-    /// `?token=`), thrown `unauthorized` (JSON) for anything else.
+    /// asking for one of the sign-in pages (without the token, or with a
+    /// wrong `?token=`), thrown `unauthorized` (JSON) for anything else.
     private func refusal(of request: Request) throws -> Response {
-        guard let signInPage, request.uri.path == signInPage, request.method == .get || request.method == .head else {
+        guard signInPages.contains(request.uri.path), request.method == .get || request.method == .head else {
             throw APIError.unauthorized
         }
         return Response(status: .unauthorized,

@@ -11,8 +11,9 @@ final class CollectServer: @unchecked Sendable {
     /// The two lines it printed.
     let respondentsLink: String, ownersLink: String
 
-    init(_ sandbox: Sandbox, _ arguments: [String] = []) throws {
-        process = try ChildProcess(try Formctl.binary(), ["serve", "--collect", "--db", sandbox.db, "--port", "0"] + arguments,
+    /// Serves `db` (nil: the sandbox's database) with `arguments`.
+    init(_ sandbox: Sandbox, _ arguments: [String] = [], db: String? = nil) throws {
+        process = try ChildProcess(try Formctl.binary(), ["serve", "--collect", "--db", db ?? sandbox.db, "--port", "0"] + arguments,
                                    environment: childEnvironment(), currentDirectory: sandbox.folder)
         // The owner's link ends the second line.
         guard process.waitForOutput(containing: "?token=", timeout: 60), process.waitForOutput(containing: "\n", timeout: 60) else {

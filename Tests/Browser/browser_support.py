@@ -6,7 +6,9 @@ checks that stop at the first failure, and running formctl.
 import subprocess
 
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 _passed = 0
 
@@ -40,6 +42,17 @@ def check(condition, what):
         raise SystemExit(1)
     _passed += 1
     print(f"ok {_passed}: {what}", flush=True)
+
+
+def wait(driver, condition, what, timeout, poll=0.05):
+    """Waits until condition(driver) is truthy, looking every `poll`
+    seconds; a timeout (seconds) is a failed check. Returns the value."""
+    try:
+        value = WebDriverWait(driver, timeout, poll_frequency=poll).until(lambda d: condition(d))
+    except TimeoutException:
+        value = None
+    check(value, what)
+    return value
 
 
 def passed():

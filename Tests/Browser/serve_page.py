@@ -18,11 +18,10 @@ import subprocess
 import sys
 import time
 
-from browser_support import check, chromium, passed, run, run_formctl
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from browser_support import check, chromium, passed, run, run_formctl, wait as wait_until
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 URL, FORMCTL, DB = sys.argv[1], sys.argv[2], sys.argv[3]
 BASE = URL.split("?")[0].rstrip("/")
@@ -50,12 +49,7 @@ DEADLINE = 60.0
 
 def wait(driver, condition, what, timeout=DEADLINE):
     """Waits until condition(driver) is truthy; a timeout is a failed check."""
-    try:
-        value = WebDriverWait(driver, timeout, poll_frequency=0.02).until(lambda d: condition(d))
-    except TimeoutException:
-        value = None
-    check(value, what)
-    return value
+    return wait_until(driver, condition, what, timeout, poll=0.02)
 
 
 def live(driver):

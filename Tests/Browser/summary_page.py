@@ -27,10 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-from browser_support import check, chromium, passed, run, run_formctl
-from selenium.common.exceptions import TimeoutException
+from browser_support import check, chromium, passed, run, run_formctl, wait as wait_until
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 OWNER_URL, FORMCTL, DB = sys.argv[1], sys.argv[2], sys.argv[3]
 DEADLINE = 90.0
@@ -39,12 +37,7 @@ drivers = []
 
 def wait(driver, condition, what, timeout=DEADLINE):
     """Waits until condition(driver) is truthy; a timeout is a failed check."""
-    try:
-        value = WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d))
-    except TimeoutException:
-        value = None
-    check(value, what)
-    return value
+    return wait_until(driver, condition, what, timeout, poll=0.05)
 
 
 def heading(driver):

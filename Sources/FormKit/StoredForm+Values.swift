@@ -13,7 +13,8 @@ extension StoredForm {
     /// outcome in order: the field as that `set` left it (its own value,
     /// even when a later one in `writes` changed it again; the last one is
     /// stored) and whether it is shown after all of them; or why that one
-    /// alone was refused (text with a NUL, a key that names no field). An
+    /// alone was refused (text with a NUL, a key that names no field, a
+    /// read-only field, which `set` refuses without `--force`). An
     /// error of the write itself (a busy, full or read-only database) is
     /// every one's.
     public func set(each writes: [(key: String, value: String)]) -> [Result<(field: Field, isShown: Bool), FormKitError>] {
@@ -26,17 +27,23 @@ extension StoredForm {
                 outcomes[index] = .failure(.store(error))
             }
         }
-        // A key that names no field fails its own writes; the rest are
-        // tried again without them (at most once per such key).
+        // A key that names no field, or a read-only one, fails its own
+        // writes; the rest are tried again without them (at most once per
+        // such key).
         var after: FormDefinition?
         while !checked.isEmpty {
             do throws(FormKitError) {
-                after = try writing { db throws(FormStoreError) in try db.setValuesKeepingForm(checked.map { ($0.key, $0.value) }) }.form
+                after = try writing { db throws(FormStoreError) in
+                    try db.setValuesKeepingForm(checked.map { ($0.key, $0.value) }, refusingReadOnly: true)
+                }.form
                 break
             } catch .store(.unknownField(let key, let suggestion)) {
                 for write in checked where write.key == key {
                     outcomes[write.index] = .failure(.fieldNotFound(key: key, suggestion: suggestion))
                 }
+                checked.removeAll { $0.key == key }
+            } catch .store(.readOnlyField(let key)) {
+                for write in checked where write.key == key { outcomes[write.index] = .failure(.store(.readOnlyField(key: key))) }
                 checked.removeAll { $0.key == key }
             } catch {
                 for write in checked { outcomes[write.index] = .failure(error) }

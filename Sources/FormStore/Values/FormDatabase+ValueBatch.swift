@@ -26,20 +26,24 @@ extension FormDatabase {
     /// `setValues(_:)`, and the whole form as the write left it when the
     /// write had it at hand (planned from a read nobody changed before the
     /// commit); nil otherwise, and then a caller that needs it reads it.
-    public func setValuesKeepingForm(_ values: [(key: String, value: CheckedValue)])
+    /// With `refusingReadOnly`, the batch is many `set`s rather than a
+    /// `values --load`: a read-only field in it throws `readOnlyField`
+    /// before anything is written, as `setValue` does without `force`.
+    public func setValuesKeepingForm(_ values: [(key: String, value: CheckedValue)], refusingReadOnly: Bool = false)
         throws(FormStoreError) -> (update: ValuesUpdate, form: FormDefinition?) {
-        try setValues(values, alsoWriting: nil)
+        try setValues(values, refusingReadOnly: refusingReadOnly, alsoWriting: nil)
     }
 
     /// `setValues(_:)`, running `extra` in the same transaction before the
     /// values are written (also when no value changes): it sees the values
     /// as they were. An error `extra` throws rolls everything back and is
     /// thrown.
-    func setValues(_ values: [(key: String, value: CheckedValue)], alsoWriting extra: ((Database) throws -> Void)?)
+    func setValues(_ values: [(key: String, value: CheckedValue)], refusingReadOnly: Bool = false,
+                   alsoWriting extra: ((Database) throws -> Void)?)
         throws(FormStoreError) -> (update: ValuesUpdate, form: FormDefinition?) {
         if isReadOnly { throw .readOnly(path: path) }
         for _ in 0..<4 {
-            switch try planValues(values) {
+            switch try planValues(values, refusingReadOnly: refusingReadOnly) {
             case .nothingToWrite(let update, let form):
                 guard let extra else { return (update, form) }
                 try writeMarkingHistory { db in try extra(db) }
@@ -55,7 +59,7 @@ extension FormDatabase {
         // under the lock, and a whole refresh (`write`).
         let update = try write { db in
             let form = try FormTables.definition(db)
-            let changes = try Self.changes(values, in: form)
+            let changes = try Self.changes(values, in: form, refusingReadOnly: refusingReadOnly)
             try extra?(db)
             for (key, value) in changes.values {
                 try db.execute(sql: "UPDATE field SET value = ? WHERE key = ?", arguments: [value, key])
@@ -89,16 +93,19 @@ extension FormDatabase {
     /// The values that differ from `form`'s, in order (the last of a key
     /// given twice), and the update they make. Throws `unknownField` for
     /// the first key that names no field.
-    private static func changes(_ values: [(key: String, value: CheckedValue)], in form: FormDefinition)
+    /// With `refusingReadOnly`, throws `readOnlyField` for the first
+    /// read-only field.
+    private static func changes(_ values: [(key: String, value: CheckedValue)], in form: FormDefinition, refusingReadOnly: Bool = false)
         throws(FormStoreError) -> (values: [(key: String, value: String)], update: ValuesUpdate) {
         var index: [String: Int] = [:]
         for (position, field) in form.fields.enumerated() { index[field.key] = position }
         var last: [String: String] = [:]
         var order: [String] = []
         for (key, value) in values {
-            guard index[key] != nil else {
+            guard let position = index[key] else {
                 throw .unknownField(key: key, suggestion: KeySuggestion.nearest(to: key, in: form.fields.map(\.key)))
             }
+            if refusingReadOnly && form.fields[position].isReadOnly { throw .readOnlyField(key: key) }
             if last.updateValue(value.text, forKey: key) == nil { order.append(key) }
         }
         var fields = form.fields
@@ -128,7 +135,7 @@ extension FormDatabase {
     static let valuesToldOneByOne = 16
 
     /// Reads the form and works out the batch.
-    private func planValues(_ values: [(key: String, value: CheckedValue)]) throws(FormStoreError) -> ValuesPlanOutcome {
+    private func planValues(_ values: [(key: String, value: CheckedValue)], refusingReadOnly: Bool) throws(FormStoreError) -> ValuesPlanOutcome {
         // Read on the writing connection, the one `apply` checks on (see
         // `planSet`): a session's reader counts its writer's commits in its
         // data_version, the writer does not, so the two never compare.
@@ -140,7 +147,7 @@ extension FormDatabase {
             // Values are exact even when the derived data is stale.
             return (stale, try ConnectionVersion(db), try FormTables.definition(db), stale ? [] : try FormTables.minimapRects(db))
         }
-        let changes = try Self.changes(values, in: before)
+        let changes = try Self.changes(values, in: before, refusingReadOnly: refusingReadOnly)
         if changes.values.isEmpty { return .nothingToWrite(changes.update, before) }
         if stale { return .stale }
         var form = before

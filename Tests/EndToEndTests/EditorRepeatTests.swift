@@ -13,6 +13,11 @@ struct EditorRepeatTests {
         let terminal = try TmuxTerminal([try Formctl.binary().path, "edit", "--db", sandbox.db], columns: 120, rows: 40, in: sandbox.folder)
         try terminal.waitFor(text: "address: empty")
         #expect(try terminal.screen().line(39).contains("^N add  ^K remove"), "the key line shows the repeat's keys")
+        // The repeat's title and its instance's above the instance's rows,
+        // as the page draws them; the hidden group's title is not drawn.
+        let text = try terminal.capture(escapes: false)
+        #expect(text.contains("\nChildren ") && text.contains("\nChild 1 "), "\(text)")
+        #expect(!text.contains("How to reach you"), "\(text)")
         // address → consent → children.1.name (contact is hidden).
         try terminal.keys("Tab")
         try terminal.keys("Tab")
@@ -20,6 +25,7 @@ struct EditorRepeatTests {
         try terminal.type("Ada")
         try terminal.keys("C-n")
         try terminal.waitFor(text: "added children.2 (Child 2)")
+        #expect(try terminal.capture(escapes: false).contains("\nChild 2 "), "the new instance has its title above it")
         try terminal.type("Bob")
         try terminal.keys("C-s")
         try terminal.waitFor(text: "saved children.2.name")

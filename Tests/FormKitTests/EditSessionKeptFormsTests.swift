@@ -61,6 +61,7 @@ struct EditSessionKeptFormsTests {
         #expect(session.shownForm == shown, sourceLocation: sourceLocation)
         #expect(session.shownRows.map(\.row) == rows.map(\.row), sourceLocation: sourceLocation)
         #expect(session.shownRows.map(\.fields) == rows.map(\.fields), sourceLocation: sourceLocation)
+        #expect(session.shownRows.map(\.headings) == rows.map(\.headings), sourceLocation: sourceLocation)
         #expect(session.focusedField == session.focusedKey.flatMap { shown.field($0) }, sourceLocation: sourceLocation)
         if let index = session.editedFieldIndex {
             #expect(session.editedForm.fields[index].key == session.focusedKey, sourceLocation: sourceLocation)

@@ -306,7 +306,7 @@ public final class EditSession {
         firstRow = min(max(firstRow, 0), max(rows.count - 1, 0))
         if index < firstRow { firstRow = index }
         while firstRow < index,
-              geometry.fittingRowCount(from: firstRow, count: rows.count, rows: { EditorGeometry.rows(of: rows[$0].fields) }) <= index - firstRow {
+              geometry.fittingRowCount(from: firstRow, count: rows.count, rows: { rows[$0].lineCount }) <= index - firstRow {
             firstRow += 1
         }
     }

@@ -15,7 +15,8 @@ import FormScreens
 /// the redraw together. It is made whole at each keystroke instead (as it
 /// used to be) when the text may change more than that field: when a
 /// condition (`showIf`) reads the field, so that what is shown may change,
-/// or when its key is not found exactly once.
+/// when an instance's title above its rows may show it, or when its key
+/// is not found exactly once.
 struct EditedForms {
     /// The whole form with `text` as the focused field's value, showing
     /// the page on screen (`EditSession.editedForm`).
@@ -72,12 +73,26 @@ struct EditedForms {
         focusedRow = row
         rowPlace = row.flatMap { row in shownRows[row].fields.firstIndex { $0.key == focusedKey }.map { (row, $0) } }
         var count = 0
-        var isRead = false
+        // An instance's title that shows values (`item_title: "{name}"`)
+        // is drawn above its rows: it may read the field typed in.
+        var isRead = focusedKey.contains(".") && form.groups.contains { Self.showsValues($0.repeatRules?.itemTitle) }
         for field in form.fields {
             if field.key == focusedKey { count += 1 }
             if field.showIf?.reads(focusedKey) == true { isRead = true }
         }
         typesInPlace = index != nil && count == 1 && !isRead
+    }
+
+    /// Whether an instance title's template names a value (`{name}`), not
+    /// only the instance's number (`{index}`).
+    static func showsValues(_ template: String?) -> Bool {
+        guard let template else { return false }
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if rest[rest.index(after: open)..<close] != "index" { return true }
+            rest = rest[rest.index(after: close)...]
+        }
+        return false
     }
 
     /// The shown page as a form of its own, with the typed text in it.

@@ -17,6 +17,8 @@ public enum EditorPalette {
     public static let value = Color.white
     /// The title (seed 002's purple).
     public static let title = FieldColor.purple.color
+    /// A group's, repeat's or instance's title above its rows.
+    public static let heading = Color(white: 0.85)
     /// The key line.
     public static let keys = Color(white: 0.55)
 }

@@ -82,13 +82,46 @@ public struct EditorScreen: View {
     }
 
     /// The form rows that hold a shown field, top to bottom: the rows the
-    /// screen can show (an empty row takes no room).
+    /// screen can show (an empty row takes no room), each with the titles
+    /// of the groups, repeats and instances that start at it.
     public static func rowsShown(of form: FormDefinition) -> [ShownRow] {
         let byRow = form.visibleFieldsByRow
-        return form.rows.compactMap { row in
+        let headings = form.groups.isEmpty ? [:] : Self.headings(of: form, shown: byRow)
+        return form.rows.enumerated().compactMap { index, row in
             guard let fields = byRow[row.number], !fields.isEmpty else { return nil }
-            return ShownRow(row: row, fields: fields)
+            return ShownRow(row: row, fields: fields, headings: headings[index] ?? [])
         }
+    }
+
+    /// For each row (by index in `form.rows`) that a shown group, repeat or
+    /// instance starts at, their titles, outermost first (`Children`,
+    /// `Child 1`), as the page draws them above their rows. A group none of
+    /// whose rows shows a field gives no title: it would name the rows
+    /// after it.
+    static func headings(of form: FormDefinition, shown byRow: [Int: [Field]]) -> [Int: [String]] {
+        var headings: [Int: [String]] = [:]
+        var pending: [String] = []
+        func visit(_ items: [FormLayoutItem]) {
+            for item in items {
+                switch item {
+                case .row(let index):
+                    guard form.rows.indices.contains(index), byRow[form.rows[index].number]?.isEmpty == false else { continue }
+                    if !pending.isEmpty {
+                        headings[index] = pending
+                        pending = []
+                    }
+                case .group(let group, let inner), .repeatGroup(let group, let inner):
+                    let mark = pending.count
+                    let title = group.kind == .instance ? form.instanceTitle(group) : group.title
+                    if let title, !title.isEmpty { pending.append(title) }
+                    visit(inner)
+                    // Not drawn above any row: left out, not carried on.
+                    if pending.count > mark { pending.removeLast(pending.count - mark) }
+                }
+            }
+        }
+        visit(form.layoutItems)
+        return headings
     }
 
     /// A form row with its shown fields, left to right.
@@ -97,13 +130,20 @@ public struct EditorScreen: View {
         public var row: FormRow
         /// Its shown fields.
         public var fields: [Field]
+        /// The titles drawn above it, one line each: the groups, repeats
+        /// and instances that start at it, outermost first.
+        public var headings: [String] = []
+
+        /// The lines it takes on screen: its headings and its fields
+        /// (`EditorGeometry.rows(of:)`).
+        public var lineCount: Int { headings.count + EditorGeometry.rows(of: fields) }
     }
 
     public var body: some View {
         let row = EditorGeometry.rowHeight
         let rows = content.shownRows ?? Self.rowsShown(of: content.form)
         let first = min(max(content.firstRow, 0), max(rows.count - 1, 0))
-        let fitting = geometry.fittingRowCount(from: first, count: rows.count) { EditorGeometry.rows(of: rows[$0].fields) }
+        let fitting = geometry.fittingRowCount(from: first, count: rows.count) { rows[$0].lineCount }
         let shown = Array(rows[first..<min(first + fitting, rows.count)])
         let widest = content.form.rows.map(\.width).max() ?? 1
         return VStack(alignment: .leading, spacing: 0) {
@@ -117,7 +157,16 @@ public struct EditorScreen: View {
                     Color.clear.frame(height: row * CGFloat(EditorGeometry.headerRows - 1))
                     VStack(alignment: .leading, spacing: row * CGFloat(EditorGeometry.rowGap)) {
                         ForEach(shown, id: \.row.number) { entry in
-                            formRow(entry.fields, columns: geometry.columns(ofRowWidth: entry.row.width, widest: widest))
+                            VStack(alignment: .leading, spacing: 0) {
+                                ForEach(0..<entry.headings.count) { index in
+                                    Text(entry.headings[index])
+                                        .lineLimit(1)
+                                        .bold()
+                                        .foregroundColor(EditorPalette.heading)
+                                        .frame(width: CGFloat(geometry.formColumns), height: row, alignment: .leading)
+                                }
+                                formRow(entry.fields, columns: geometry.columns(ofRowWidth: entry.row.width, widest: widest))
+                            }
                         }
                     }
                 }

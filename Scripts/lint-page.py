@@ -3,7 +3,7 @@
 
 Usage: /usr/bin/python3 Scripts/lint-page.py
 
-- app.js: ESLint (Debian's `eslint` package) with Scripts/eslint-page.json:
+- app.js and summary.js (every script there): ESLint (Debian's `eslint` package) with Scripts/eslint-page.json:
   eslint:recommended, strict mode, const/let only, ===, no globals, no
   eval, and no markup written from data (innerHTML and the like).
 - app.css: parsed with tinycss2 (Debian's `python3-tinycss2`): no syntax
@@ -33,7 +33,7 @@ def lint_script():
     # elsewhere (NodeSource's) does not look unless told.
     environment = dict(os.environ, NODE_PATH="/usr/share/nodejs")
     result = subprocess.run([eslint, "--no-eslintrc", "--config", os.path.join(ROOT, "Scripts", "eslint-page.json"),
-                             "--max-warnings", "0", os.path.join(ASSETS, "app.js")],
+                             "--max-warnings", "0"] + sorted(os.path.join(ASSETS, name) for name in os.listdir(ASSETS) if name.endswith(".js")),
                             capture_output=True, text=True, env=environment)
     output = (result.stdout + result.stderr).strip()
     if output:
@@ -101,5 +101,5 @@ def lint_style():
 script_ok = lint_script()
 style_ok = lint_style()
 if script_ok and style_ok:
-    print("lint-page: app.js and app.css pass")
+    print("lint-page: the scripts and app.css pass")
 sys.exit(0 if script_ok and style_ok else 1)

@@ -77,6 +77,28 @@ struct ServeBrowserTests {
         #expect(checks > 40, "serve_page.py passed \(checks) checks")
     }
 
+    @Test("a note's show_if shows and hides it live, without a reload",
+          .enabled(if: runs, "needs /usr/bin/chromium, /usr/bin/chromedriver and python3-selenium (installed by .ci/run)"),
+          .timeLimit(.minutes(3)))
+    func noteShownLive() throws {
+        guard Self.toolsAreThere() else { return }
+        let sandbox = try Sandbox.applying("""
+            title: Notes
+            pages:
+              - key: main
+                rows:
+                  - width: 540
+                    fields:
+                      - {key: consent, label: Consent, type: boolean}
+                      - {key: thanks, label: Thank you for agreeing, type: note, show_if: {field: consent, equals: true}}
+
+            """)
+        let server = try ServedForm(db: sandbox.db, in: sandbox.folder)
+        defer { server.stop() }
+        let checks = try Self.runScript("note_page.py", [server.url, try Formctl.binary().path, sandbox.db], in: sandbox.folder)
+        #expect(checks == 5, "note_page.py passed \(checks) checks")
+    }
+
     /// `formctl serve --port 0 --db DB` running, with the URL it printed
     /// first; `stop()` ends it with SIGTERM.
     final class ServedForm {

@@ -430,11 +430,15 @@
     return listings.map((item) => [item.key, item.label, item.row].join('\u0000')).join('\u0001');
   }
 
+  // The page's fields as drawn, notes among them (a note has no control,
+  // so no entry in `fields`, but /api/fields lists it).
   function pageStructure() {
-    return structure(Array.from(fields, ([key, field]) => ({
-      key, label: field.label ? field.label.textContent : '',
-      row: Number(field.box.closest('.row') ? field.box.closest('.row').getAttribute('data-row') : 0),
-    })));
+    return structure(Array.from(form.querySelectorAll('.field[data-key]'), (box) => {
+      const key = box.getAttribute('data-key');
+      const field = fields.get(key);
+      const label = field ? field.label : box.querySelector('.note-title');
+      return {key, label: label ? label.textContent : '', row: Number(box.closest('.row') ? box.closest('.row').getAttribute('data-row') : 0)};
+    }));
   }
 
   function tabs(doc) {
@@ -462,6 +466,11 @@
     for (const group of form.querySelectorAll('[data-group]')) {
       const fresh = doc.querySelector('[data-group="' + CSS.escape(group.getAttribute('data-group')) + '"]');
       if (fresh) group.hidden = fresh.hidden;
+    }
+    // So is a note, which has no control and so no entry in `fields`.
+    for (const note of form.querySelectorAll('.field[data-type="note"]')) {
+      const fresh = doc.querySelector('.field[data-key="' + CSS.escape(note.getAttribute('data-key')) + '"]');
+      if (fresh) note.hidden = fresh.hidden;
     }
     drawMinimap(await drawn.json());
     const title = doc.getElementById('title');

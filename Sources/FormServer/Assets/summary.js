@@ -15,48 +15,61 @@
 
   const status = document.getElementById('summary-status');
   const interval = 1000;  // ms between two readings, however fast responses come
-  let reading = false;
-  let pending = false;
-  let last = 0;
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  let scheduled = false;   // a reading waits for its turn
+  let reading = false;     // a reading runs
+  let again = false;       // asked for while one waited or ran
+  let last = 0;            // when the last reading started
 
   function say(text) {
     if (status) status.textContent = text;
   }
 
-  // Reads the page again and shows its charts; a request made while one
-  // runs is served by one more reading after it.
-  async function redraw() {
-    pending = true;
-    if (reading) return;
+  // Asks for a reading: one at a time, at most one a second; a request
+  // made meanwhile is served by one more reading after it.
+  function redraw() {
+    if (scheduled || reading) {
+      again = true;
+      return;
+    }
+    scheduled = true;
+    setTimeout(read, Math.max(0, last + interval - Date.now()));
+  }
+
+  async function read() {
+    scheduled = false;
     reading = true;
+    again = false;
+    last = Date.now();
     try {
-      while (pending) {
-        pending = false;
-        const wait = last + interval - Date.now();
-        if (wait > 0) await sleep(wait);
-        last = Date.now();
-        const answer = await fetch(location.pathname, {headers: {Accept: 'text/html'}, cache: 'no-store', credentials: 'same-origin'});
-        if (!answer.ok) {
-          say('The summary could not be read again (HTTP ' + answer.status + '). Reload the page.');
-          continue;
-        }
-        const next = new DOMParser().parseFromString(await answer.text(), 'text/html');
-        const charts = next.getElementById('summary-charts');
-        const heading = next.getElementById('summary-heading');
-        const nextMain = next.querySelector('main[data-summary]');
-        if (!charts || !heading || !nextMain) continue;
-        document.getElementById('summary-charts').replaceWith(document.adoptNode(charts));
-        document.getElementById('summary-heading').textContent = heading.textContent;
-        main.setAttribute('data-responses', nextMain.getAttribute('data-responses') || '');
-        document.title = next.title;
-        say('Drawn again at ' + new Date().toLocaleTimeString() + ': ' + heading.textContent + '.');
-      }
+      await readPage();
     } catch (error) {
       say('The summary could not be read again (' + error + '). Reload the page.');
     } finally {
       reading = false;
+      if (again) {
+        again = false;
+        redraw();
+      }
     }
+  }
+
+  // Reads the page again and puts its charts in place of these.
+  async function readPage() {
+    const answer = await fetch(location.pathname, {headers: {Accept: 'text/html'}, cache: 'no-store', credentials: 'same-origin'});
+    if (!answer.ok) {
+      say('The summary could not be read again (HTTP ' + answer.status + '). Reload the page.');
+      return;
+    }
+    const next = new DOMParser().parseFromString(await answer.text(), 'text/html');
+    const charts = next.getElementById('summary-charts');
+    const heading = next.getElementById('summary-heading');
+    const nextMain = next.querySelector('main[data-summary]');
+    if (!charts || !heading || !nextMain) return;
+    document.getElementById('summary-charts').replaceWith(document.adoptNode(charts));
+    document.getElementById('summary-heading').textContent = heading.textContent;
+    main.setAttribute('data-responses', nextMain.getAttribute('data-responses') || '');
+    document.title = next.title;
+    say('Drawn again at ' + new Date().toLocaleTimeString() + ': ' + heading.textContent + '.');
   }
 
   const events = new EventSource(main.getAttribute('data-events'));

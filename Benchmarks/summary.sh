@@ -18,4 +18,6 @@ fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/formctl-summary-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 cp "$bin" "$work/formctl"
+# `formctl serve` (the summary page's case) runs the formctl-serve beside it.
+cp "$(dirname "$bin")/formctl-serve" "$work/formctl-serve"
 python3 Benchmarks/summary_bench.py "$work/formctl" "$work" --responses "${RESPONSES:-100000}" --runs "${RUNS:-7}"

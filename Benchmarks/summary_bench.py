@@ -17,6 +17,11 @@ weeks; text's distinct count and ten most common. Both print to
 /dev/null; medians of RUNS runs each, the two sides alternating, after two
 warm-up runs each. Goal: formctl at most 1.5x the reference.
 
+Then the owner's summary page on the same file (`formctl serve`): its
+first request, which counts every question, and the median of RUNS
+requests each after one more response (`formctl submit`), which add only
+that response's answers to the counts the server keeps.
+
 Usage: summary_bench.py FORMCTL WORKDIR [--responses N] [--runs R]
 """
 import argparse
@@ -25,6 +30,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_bench import median, spawn_and_wait  # noqa: E402
@@ -200,6 +206,49 @@ def main():
         print(f"  {name:<34} {median(sorted(times)) / 1e6:>9.1f} ms")
     ratio = median(sorted(walls["formctl summary --format json"])) / median(sorted(walls["sqlite3 aggregate queries"]))
     print(f"  ratio {ratio:.2f}x (goal: at most {GOAL}x): {'PASS' if ratio <= GOAL else 'MISS'}")
+    page(args.formctl, db, os.path.join(args.work, "first.json"), args.runs)
+
+
+def get(url):
+    """The wall time of one GET of `url` (the whole body read), in ns."""
+    started = time.perf_counter_ns()
+    with urllib.request.urlopen(url, timeout=300) as answer:
+        body = answer.read()
+        if answer.status != 200:
+            sys.exit(f"GET {url}: {answer.status}")
+    return time.perf_counter_ns() - started, body
+
+
+def page(formctl, db, values, runs):
+    """The owner's summary page (`formctl serve`, `GET /owner/summary`):
+    the first request counts every question; each one after a new
+    response adds that response's answers to the counts kept (issue 48:
+    a new response updates the page without counting every question
+    again)."""
+    server = subprocess.Popen([formctl, "serve", "--db", db, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline().strip()
+        if not line.startswith("http://"):
+            sys.exit(f"formctl serve printed no URL: {server.stderr.read()}")
+        url = line.rstrip("/") + "/owner/summary"
+        first, body = get(url)
+        if b"Summary of " not in body:
+            sys.exit("the summary page says no count")
+        updates = []
+        for _ in range(runs):
+            run([formctl, "submit", "--from", values, "--db", db])
+            wall, body = get(url)
+            updates.append(wall)
+        count = int(body.split(b"Summary of ")[1].split(b" ")[0].replace(b",", b""))
+        expected = int(run(["sqlite3", db, "SELECT count(*) FROM response WHERE status = 'complete'"]).strip())
+        if count != expected:
+            sys.exit(f"the page counts {count} responses, sqlite3 {expected}")
+        print(f"the owner's summary page (GET /owner/summary), median of {runs} after one new response each")
+        print(f"  first request (counts every question)    {first / 1e6:>9.1f} ms")
+        print(f"  after a new response (adds its answers)  {median(sorted(updates)) / 1e6:>9.1f} ms")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -77,3 +77,43 @@ struct SummaryTalliesTests {
         #expect(tallies.summary.questions.contains { $0.path == "extra" })
     }
 }
+
+extension SummaryTalliesTests {
+    /// Runs `sql` on `form`'s file with the sqlite3 shell, as a user would.
+    static func sqlite3(_ form: StoredForm, _ sql: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [form.path, sql]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "sqlite3 \(sql)")
+    }
+
+    @Test("many responses of one moment (a bulk import): later ones added alone; one of that moment deleted, or another stored at it, counts right")
+    func responsesOfOneMoment() throws {
+        let temporary = try Self.temporaryForm()
+        let form = temporary.form
+        let complete = ResponseFilter(status: .complete)
+        for n in 0..<6 { try Self.submit(form, n) }
+        let moment = "2026-01-01T00:00:00.000Z"
+        try Self.sqlite3(form, "UPDATE response SET created_at = '\(moment)', submitted_at = '\(moment)'")
+        var tallies = try form.summaryTallies(complete, keepingUpToDate: true)
+        #expect(tallies.summary == (try form.summary(complete)))
+        try Self.submit(form, 6)
+        #expect(try form.update(&tallies), "the new response is read alone")
+        #expect(tallies.summary == (try form.summary(complete)))
+        #expect(try form.update(&tallies), "nothing new")
+        // One of that moment deleted and one more stored: counted again, right.
+        _ = try form.deleteResponse(try #require(form.responses().first).id)
+        try Self.submit(form, 7)
+        _ = try form.update(&tallies)
+        #expect(tallies.summary == (try form.summary(complete)))
+        // A response stored at that very moment (sqlite3): seen.
+        try Self.submit(form, 8)
+        _ = try form.update(&tallies)
+        try Self.sqlite3(form, "UPDATE response SET created_at = '\(moment)', submitted_at = '\(moment)' WHERE id = (SELECT max(id) FROM response)")
+        _ = try form.update(&tallies)
+        #expect(tallies.summary == (try form.summary(complete)))
+        #expect(tallies.summary.responses == 8)
+    }
+}

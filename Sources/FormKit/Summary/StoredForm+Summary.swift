@@ -116,7 +116,9 @@ extension StoredForm {
     private func addingNewResponses(to tallies: inout SummaryTallies) throws(FormKitError) -> Bool {
         guard let counted = tallies.counted else { return false }
         let filter = tallies.filter
-        let (total, stamps) = try reading { db throws(FormStoreError) in try db.responseStamps(filter, since: counted.latest) }
+        let (total, stamps) = try reading { db throws(FormStoreError) in
+            try db.responseStamps(filter, since: counted.latest, known: counted.atLatest)
+        }
         var new: [(id: Int64, submittedAt: String)] = []
         for stamp in stamps {
             if let known = counted.times[stamp.id] {

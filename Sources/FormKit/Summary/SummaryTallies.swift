@@ -38,6 +38,10 @@ public struct SummaryTallies: Sendable {
         var times: [Int64: String] = [:]
         /// The latest `submitted_at` among them.
         var latest: String?
+        /// How many of them were submitted at `latest`, and the sum of
+        /// their ids (wrapping: a sum that wrapped only misses the shortcut
+        /// it is for, `FormDatabase.responseStamps(_:since:known:)`).
+        var atLatest = (count: 0, idSum: Int64(0))
     }
 
     init(spec: FormSpec, paths: [String], questions: [SummaryQuestion], filter: ResponseFilter) {
@@ -98,9 +102,20 @@ public struct SummaryTallies: Sendable {
         var counted = self.counted ?? Counted()
         for stamp in stamps {
             counted.times[stamp.id] = stamp.submittedAt
-            if counted.latest.map({ stamp.submittedAt > $0 }) ?? true { counted.latest = stamp.submittedAt }
+            if counted.latest.map({ stamp.submittedAt > $0 }) ?? true {
+                counted.latest = stamp.submittedAt
+                counted.atLatest = (1, stamp.id)
+            } else if stamp.submittedAt == counted.latest {
+                counted.atLatest = (counted.atLatest.count + 1, counted.atLatest.idSum &+ stamp.id)
+            }
         }
-        if let latest { counted.latest = latest }
+        if let latest {
+            counted.latest = latest
+            counted.atLatest = (0, 0)
+            for (id, time) in counted.times where time == latest {
+                counted.atLatest = (counted.atLatest.count + 1, counted.atLatest.idSum &+ id)
+            }
+        }
         self.counted = counted
     }
 

@@ -72,7 +72,13 @@ extension FormDatabase {
     /// of them with nil), each with its `submitted_at`, and how many it
     /// chooses in all, in one read: what a kept summary is brought up to
     /// date from (a response it has not counted, or one submitted again).
-    public func responseStamps(_ filter: ResponseFilter, since: String?) throws(FormStoreError)
+    ///
+    /// `known` is what the caller holds of those submitted at `since`
+    /// exactly: when their count and the sum of their ids are still that,
+    /// they are left out (only those after `since` are listed), so that
+    /// the many responses of one moment (a bulk import) are not read again
+    /// at each update.
+    public func responseStamps(_ filter: ResponseFilter, since: String?, known: (count: Int, idSum: Int64)? = nil) throws(FormStoreError)
         -> (total: Int, stamps: [(id: Int64, submittedAt: String)]) {
         try mappingErrors(path: path) {
             try queue.read { db in
@@ -80,7 +86,15 @@ extension FormDatabase {
                 let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM response" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")),
                                              arguments: StatementArguments(arguments)) ?? 0
                 if let since {
-                    conditions.append("submitted_at >= ?")
+                    var strictly = false
+                    if let known, let row = try Row.fetchOne(
+                        db, sql: "SELECT count(*), total(id) FROM response WHERE " + (conditions + ["submitted_at = ?"]).joined(separator: " AND "),
+                        arguments: StatementArguments(arguments + [since])) {
+                        let count: Int64 = if case .int64(let value) = try row.decode(DatabaseValue.self, atIndex: 0).storage { value } else { -1 }
+                        let sum: Double = if case .double(let value) = try row.decode(DatabaseValue.self, atIndex: 1).storage { value } else { -1 }
+                        strictly = count == Int64(known.count) && sum == Double(known.idSum)
+                    }
+                    conditions.append(strictly ? "submitted_at > ?" : "submitted_at >= ?")
                     arguments.append(since)
                 }
                 let sql = "SELECT id, submitted_at FROM response" + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))

@@ -59,13 +59,18 @@ let package = Package(
         // The engine opts its arrays out of dynamic exclusivity checks with
         // `@exclusivity(unchecked)` in the source, not with a build flag.
         .target(name: "FormLayout", swiftSettings: crossModuleOptimisation),
+        // The one writer of each text format the layers above share: JSON
+        // string literals, HTML/XML escaping, the quoting of text in
+        // messages. Imports nothing, so that FormModel and FormRender,
+        // which may not import each other, both use it.
+        .target(name: "FormText", swiftSettings: crossModuleOptimisation),
         // PCRE2 (Debian's libpcre2-dev; libpcre2-8.a for the static release
         // build): rule patterns run with match, depth and heap limits, so a
         // pattern always finishes whatever the value (FormModel's RulePattern).
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         // The domain alone (fields, rules, validation, pages, rows, colours,
         // minimap rectangles as data): no layout engine, no SQLite.
-        .target(name: "FormModel", dependencies: ["CPCRE2"], swiftSettings: crossModuleOptimisation),
+        .target(name: "FormModel", dependencies: ["CPCRE2", "FormText"], swiftSettings: crossModuleOptimisation),
         // The screens written as views on FormLayout: seed 002's form and
         // minimap, the tab bar from preferences, the paged screen, the
         // editor's screen and the picture the renderers draw.
@@ -74,7 +79,7 @@ let package = Package(
             name: "FormStore",
             // GRDBSQLite (GRDB's own module of SQLite's C API): the export
             // of many responses steps its statement directly (ResponseScan).
-            dependencies: ["FormModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
+            dependencies: ["FormModel", "FormText", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             // migrations-link points at the top-level migrations folder so that
             // adding or removing a migration makes SwiftPM re-run the plugin.
             exclude: ["migrations-link"],
@@ -84,17 +89,17 @@ let package = Package(
         // binary carries its schema (no resource bundle to lose).
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
-        .target(name: "FormRender", dependencies: ["FormLayout"]),
+        .target(name: "FormRender", dependencies: ["FormLayout", "FormText"]),
         // Every operation users have, as a Swift API: the CLI's one
         // dependency inside the package.
-        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormScreens", "FormStore", "FormRender", "Yams"]),
+        .target(name: "FormKit", dependencies: ["FormLayout", "FormModel", "FormScreens", "FormStore", "FormRender", "FormText", "Yams"]),
         // `formctl serve`: the form in a browser and its JSON API, on
         // Hummingbird 2. FormKit does the work; this target maps requests
         // to FormKit calls and FormKit's errors to HTTP statuses (one table).
         .target(
             name: "FormServer",
             dependencies: [
-                "FormKit", .product(name: "Hummingbird", package: "hummingbird"),
+                "FormKit", "FormText", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -123,12 +128,13 @@ let package = Package(
         // database options, printing to the terminal.
         .target(
             name: "CLISupport",
-            dependencies: ["FormKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FormKit", "FormText", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "formctl",
             dependencies: [
                 "FormKit",
+                "FormText",
                 "CLISupport",
                 "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -182,6 +188,7 @@ let package = Package(
         // A test target names every module its files import, not only the
         // one it tests (Scripts/check-imports.py holds every target to it).
         .testTarget(name: "FormModelTests", dependencies: ["FormModel"]),
+        .testTarget(name: "FormTextTests", dependencies: ["FormText"]),
         // PropertyBased: random value edits on random forms, the minimap
         // after each against a new layout (ValueChangePropertyTests).
         .testTarget(
@@ -195,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "FormServerTests",
             dependencies: [
-                "FormServer", "FormKit", "FormModel",
+                "FormServer", "FormKit", "FormModel", "FormText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "CompressNIO", package: "compress-nio"),

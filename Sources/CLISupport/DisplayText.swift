@@ -1,20 +1,13 @@
+import FormText
+
 /// Makes user data safe to show in a terminal table: control characters
 /// (ESC among them) are shown as `\u{1B}`-style escapes instead of reaching
 /// the terminal, and long text is cut with an ellipsis.
 public enum DisplayText {
+    /// `text` with control characters escaped, as messages show them
+    /// (`MessageQuote.escaped`).
     public static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: result += "\\n"
-            case 0x09: result += "\\t"
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        MessageQuote.escaped(text)
     }
 
     /// `text` escaped and cut to at most `limit` characters.

@@ -1,4 +1,5 @@
 import FormModel
+import FormText
 
 /// The form's values, key → value in form order, as `formctl values` prints
 /// them: every field, hidden or not (a hidden field keeps its value).
@@ -73,7 +74,7 @@ public struct FormValues: Hashable, Sendable {
     /// repeat an array of objects, a list an array of values.
     public var json: String {
         func value(_ index: Int) -> String {
-            rules.isEmpty ? Self.jsonString(entries[index].value) : Self.json(TypedJSONValue(entries[index].value, rules: rules[index]))
+            rules.isEmpty ? JSONString.literal(entries[index].value) : Self.json(TypedJSONValue(entries[index].value, rules: rules[index]))
         }
         guard repeatPaths.isEmpty, !entries.contains(where: { $0.key.contains(FieldPath.separator) }) else {
             let tree = NestedJSON()
@@ -81,15 +82,15 @@ public struct FormValues: Hashable, Sendable {
             for path in repeatPaths { tree.array(at: path) }
             return tree.text + "\n"
         }
-        let members = entries.indices.map { index in Self.jsonString(entries[index].key) + ":" + value(index) }
+        let members = entries.indices.map { index in JSONString.literal(entries[index].key) + ":" + value(index) }
         return "{" + members.joined(separator: ",") + "}\n"
     }
 
-    /// A typed value as JSON text, strings escaped as `jsonString` does.
+    /// A typed value as JSON text, strings as `JSONString` writes them.
     static func json(_ value: TypedJSONValue) -> String {
         switch value {
-        case .string(let text): jsonString(text)
-        case .array(let values): "[" + values.map(jsonString).joined(separator: ",") + "]"
+        case .string(let text): JSONString.literal(text)
+        case .array(let values): "[" + values.map { JSONString.literal($0) }.joined(separator: ",") + "]"
         default: value.jsonText
         }
     }
@@ -99,7 +100,7 @@ public struct FormValues: Hashable, Sendable {
     /// ODK write them), or its JSON array when a choice value of the field
     /// holds a space or comma (`csvText`).
     public var csv: String {
-        Self.csvRecord(entries.map(\.key)) + Self.csvRecord(entries.indices.map { index in
+        CSVField.record(entries.map(\.key)) + CSVField.record(entries.indices.map { index in
             guard !rules.isEmpty else { return entries[index].value }
             let rules = rules[index]
             return Self.csvText(entries[index].value, type: rules.type, asArray: SelectionValue.needsArrayCells(rules.choices))
@@ -115,40 +116,5 @@ public struct FormValues: Hashable, Sendable {
         guard type == .selectMultiple, let values = SelectionValue.decode(value) else { return value }
         if asArray || values.contains(where: SelectionValue.holdsSeparator) { return value }
         return values.joined(separator: " ")
-    }
-
-    /// `text` as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
-    /// One CSV record ending in CRLF; a field is quoted only when it must be.
-    static func csvRecord(_ fields: [String]) -> String {
-        fields.map { field in
-            guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return field }
-            var quoted = "\""
-            for scalar in field.unicodeScalars {
-                if scalar == "\"" { quoted += "\"" }
-                quoted.unicodeScalars.append(scalar)
-            }
-            return quoted + "\""
-        }.joined(separator: ",") + "\r\n"
     }
 }

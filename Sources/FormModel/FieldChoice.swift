@@ -1,3 +1,5 @@
+import FormText
+
 /// One choice of a `select_one` or `select_multiple` question: the value
 /// stored and the label shown (the value itself unless told).
 public struct FieldChoice: Hashable, Codable, Sendable {
@@ -54,7 +56,7 @@ public struct FieldChoice: Hashable, Codable, Sendable {
         // characters cannot be typed into a field or shown in a terminal.
         if let control = value.unicodeScalars.first(where: { $0.value < 0x20 || $0 == "\u{7F}" }) {
             let code = String(control.value, radix: 16, uppercase: true)
-            return "a choice value cannot hold control characters (U+\(String(repeating: "0", count: 4 - code.count))\(code) in \(SelectionValue.jsonString(value))): remove it"
+            return "a choice value cannot hold control characters (U+\(String(repeating: "0", count: 4 - code.count))\(code) in \(JSONString.literal(value, style: .unicodeEscapes))): remove it"
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import FormText
+
 /// A `select_multiple` value: the chosen values, stored as a JSON array of
 /// strings in the order of the field's choices (`["cheese","olives"]`),
 /// which SQLite's `json_each` reads; no selection is the empty text.
@@ -68,24 +70,17 @@ public enum SelectionValue {
     }
 
     /// `values` as a JSON array, with only `"` and `\` and control
-    /// characters escaped (choice values hold none of the latter).
+    /// characters escaped (choice values hold none of the latter), every
+    /// control as `\u00XX`: the stored form, which must never change
+    /// (`JSONString.Style.unicodeEscapes`).
     public static func encode(_ values: [String]) -> String {
-        "[" + values.map(jsonString).joined(separator: ",") + "]"
-    }
-
-    /// `text` as a JSON string literal, with only `"`, `\` and control
-    /// characters escaped.
-    public static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (position, value) in values.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            JSONString.append(value, style: .unicodeEscapes, to: &out)
         }
-        return result + "\""
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

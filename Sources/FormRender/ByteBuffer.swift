@@ -1,3 +1,5 @@
+import FormText
+
 /// A growing UTF-8 byte buffer that renderers write into and turn into a
 /// `String` once at the end: appending to a `String` per pixel or per
 /// attribute costs far more than appending bytes to an array.
@@ -33,6 +35,17 @@ struct ByteBuffer {
         }
         if value >= 10 { append(decimal: value / 10) }
         bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    }
+
+    /// Appends `text` as a JSON string literal (`JSONString`).
+    mutating func appendJSONString(_ text: String) {
+        JSONString.append(text, to: &bytes)
+    }
+
+    /// Appends `text` escaped for XML (`MarkupText`): what the SVG
+    /// renderers write, on its own or inline in the page's HTML.
+    mutating func appendXML(_ text: String) {
+        MarkupText.append(text, for: .xml, to: &bytes)
     }
 
     /// Removes trailing bytes equal to `byte`.

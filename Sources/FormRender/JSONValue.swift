@@ -68,26 +68,9 @@ enum JSONValue {
         for _ in 0..<indent { buffer.append("  ") }
     }
 
-    /// A JSON string literal (RFC 8259): quote, backslash and control
-    /// characters escaped, everything else as UTF-8.
+    /// A JSON string literal, as formctl's one JSON string writer
+    /// (`JSONString`) spells it.
     private static func write(string: String, to buffer: inout ByteBuffer) {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        buffer.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append("\\\"")
-            case UInt8(ascii: "\\"): buffer.append("\\\\")
-            case UInt8(ascii: "\n"): buffer.append("\\n")
-            case UInt8(ascii: "\r"): buffer.append("\\r")
-            case UInt8(ascii: "\t"): buffer.append("\\t")
-            case 0..<0x20:
-                buffer.append("\\u00")
-                buffer.append(hex[Int(byte >> 4)])
-                buffer.append(hex[Int(byte & 0xF)])
-            default:
-                buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
+        buffer.appendJSONString(string)
     }
 }

@@ -80,7 +80,7 @@ public struct SVGRenderer: Hashable, Sendable {
         }
         if let identifier = item.identifier {
             out.append("><title>")
-            XMLText.append(identifier, to: &out)
+            out.appendXML(identifier)
             out.append("</title></")
             out.append(element)
             out.append(">\n")
@@ -95,7 +95,7 @@ public struct SVGRenderer: Hashable, Sendable {
         attribute("x", frame.minX, to: &out)
         attribute("y", frame.minY + baselineRatio * font.lineHeight, to: &out)
         out.append(" font-family=\"")
-        XMLText.append(fontFamily, to: &out)
+        out.appendXML(fontFamily)
         out.append("\"")
         attribute("font-size", font.pointSize, to: &out)
         out.append(" font-weight=\"")
@@ -105,7 +105,7 @@ public struct SVGRenderer: Hashable, Sendable {
         out.append(">")
         if let identifier = item.identifier {
             out.append("<title>")
-            XMLText.append(identifier, to: &out)
+            out.appendXML(identifier)
             out.append("</title>")
         }
         for (number, line) in lines.enumerated() {
@@ -113,7 +113,7 @@ public struct SVGRenderer: Hashable, Sendable {
             attribute("x", frame.minX, to: &out)
             attribute("y", frame.minY + (CGFloat(number) + baselineRatio) * font.lineHeight, to: &out)
             out.append(">")
-            XMLText.append(line, to: &out)
+            out.appendXML(line)
             out.append("</tspan>")
         }
         out.append("</text>\n")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CLISupport
 import FormKit
+import FormText
 
 /// `formctl history`: every change of a value, oldest first.
 struct HistoryCommand: ParsableCommand {
@@ -22,7 +23,7 @@ struct HistoryCommand: ParsableCommand {
             Terminal.write(try reportingErrors { () throws(FormKitError) in try JSONText.encode(entries) })
             return
         }
-        func quoted(_ value: String) -> String { "\"" + DisplayText.cell(value, limit: 30) + "\"" }
+        func quoted(_ value: String) -> String { MessageQuote.quoted(value, limit: 30) }
         var text = ""
         for entry in entries {
             if let id = entry.responseID {

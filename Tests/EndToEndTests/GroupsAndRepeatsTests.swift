@@ -253,6 +253,6 @@ extension GroupsAndRepeatsTests {
         let object = box.path("object.json")
         try Data(#"{"address": {}}"#.utf8).write(to: URL(fileURLWithPath: object))
         let refused = try box.formctl(["values", "--load", object])
-        #expect(refused.status == 65 && refused.stderrText.contains("the value of 'address' is an object"), "\(refused)")
+        #expect(refused.status == 65 && refused.stderrText.contains("the value of \"address\" is an object"), "\(refused)")
     }
 }

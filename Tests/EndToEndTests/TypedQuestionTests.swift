@@ -183,7 +183,7 @@ struct TypedQuestionTests {
             let result = try box.formctl(command)
             #expect(isError(result, 65), "\(result)")
             for (place, key) in [("1:9", "age"), ("1:25", "height"), ("1:40", "laptop"), ("1:56", "start"), ("1:82", "toppings")] {
-                #expect(result.stderrText.contains("bad.json:\(place): the value of '\(key)'"), "\(place) \(key): \(result)")
+                #expect(result.stderrText.contains("bad.json:\(place): the value of \"\(key)\""), "\(place) \(key): \(result)")
             }
             #expect(try box.bytes() == before, "nothing written")
         }

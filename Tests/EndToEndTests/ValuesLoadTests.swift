@@ -208,13 +208,13 @@ struct ValuesLoadTests {
     static let badFiles: [BadFile] = [
         BadFile("open.json", #"{"first": "Ada""#, "open.json:1:16: the end of the file where a comma"),
         BadFile("unclosed.json", "{\"first\": \"Ada}", "unclosed.json:1:11: this string is never closed"),
-        BadFile("number.json", #"{"first": 42}"#, "number.json:1:11: the value of 'first' is a number"),
-        BadFile("null.json", "{\n  \"first\": null\n}", "null.json:2:12: the value of 'first' is null"),
-        BadFile("object.json", #"{"first": {"a": "b"}}"#, "object.json:1:11: the value of 'first' is an object"),
-        BadFile("array.json", #"{"first": ["Ada"]}"#, "array.json:1:11: the value of 'first' is an array"),
-        BadFile("bool.json", #"{"first": true}"#, "bool.json:1:11: the value of 'first' is a boolean"),
+        BadFile("number.json", #"{"first": 42}"#, "number.json:1:11: the value of \"first\" is a number"),
+        BadFile("null.json", "{\n  \"first\": null\n}", "null.json:2:12: the value of \"first\" is null"),
+        BadFile("object.json", #"{"first": {"a": "b"}}"#, "object.json:1:11: the value of \"first\" is an object"),
+        BadFile("array.json", #"{"first": ["Ada"]}"#, "array.json:1:11: the value of \"first\" is an array"),
+        BadFile("bool.json", #"{"first": true}"#, "bool.json:1:11: the value of \"first\" is a boolean"),
         BadFile("top.json", #"["Ada"]"#, "top.json:1:1: '[' (U+005B) where the object of values should start"),
-        BadFile("twice.json", "{\"first\": \"a\",\n \"first\": \"b\"}", "twice.json:2:2: the key 'first' is given twice (first at line 1, column 2)"),
+        BadFile("twice.json", "{\"first\": \"a\",\n \"first\": \"b\"}", "twice.json:2:2: the key \"first\" is given twice (first at line 1, column 2)"),
         BadFile("after.json", #"{"first": "a"} {}"#, "after.json:1:16: '{' (U+007B) after the object"),
         BadFile("raw-newline.json", "{\"first\": \"a\nb\"}", "raw-newline.json:1:13: a line break (LF) inside a string"),
         BadFile("escape.json", #"{"first": "\x41"}"#, #"escape.json:1:12: \x is no JSON escape"#),
@@ -226,7 +226,7 @@ struct ValuesLoadTests {
         BadFile("two-rows.csv", "first,last\r\nA,B\r\nC,D\r\n", "two-rows.csv:3:1: a second row of values"),
         BadFile("long-row.csv", "first,last\r\nA,B,C\r\n", "long-row.csv:2:5: the row of values has 3 values but the header 2 keys"),
         BadFile("short-row.csv", "first,last\nA\n", "short-row.csv:2:2: the row of values has 1 value but the header 2 keys"),
-        BadFile("twice.csv", "first,last,first\r\nA,B,C\r\n", "twice.csv:1:12: the key 'first' is in the header twice (first at line 1, column 1)"),
+        BadFile("twice.csv", "first,last,first\r\nA,B,C\r\n", "twice.csv:1:12: the key \"first\" is in the header twice (first at line 1, column 1)"),
         BadFile("header-only.csv", "first,last\r\n", "header-only.csv:2:1: a header row and no row of values"),
         BadFile("stray-quote.csv", "first\r\nsay \"hi\"\r\n", "stray-quote.csv:2:5: a quote inside a field that does not start with one"),
         BadFile("after-quote.csv", "first\r\n\"Ada\" x\r\n", "after-quote.csv:2:6: ' ' (U+0020) after the closing quote"),
@@ -260,7 +260,7 @@ struct ValuesLoadTests {
         let json = try box.ok(["values", "--format", "json", "--load", "-"], stdin: Data(#"{"middle": "B"}"#.utf8))
         #expect(json.stdoutText.hasSuffix("1 value set, 0 unchanged\n"), "\(json)")
         let bad = try box.formctl(["values", "--load", "-", "--format", "json"], stdin: Data("{\"middle\": 1}".utf8))
-        #expect(isError(bad, 65) && bad.stderrText.hasPrefix("formctl: -:1:12: the value of 'middle' is a number"), "\(bad)")
+        #expect(isError(bad, 65) && bad.stderrText.hasPrefix("formctl: -:1:12: the value of \"middle\" is a number"), "\(bad)")
 
         let bytes = try box.bytes()
         let missing = try box.formctl(["values", "--load", "-"], stdin: Data(#"{"first": "X"}"#.utf8))

@@ -74,11 +74,6 @@ final class SVGCollector: NSObject, XMLParserDelegate {
         #expect(document.elements.first { $0.name == "text" }?.attributes["font-weight"] == "700")
     }
 
-    @Test func xmlTextEscapesAndStrips() {
-        #expect(XMLText.escaped("a&b<c>d\"e'f") == "a&amp;b&lt;c&gt;d&quot;e&apos;f")
-        #expect(XMLText.escaped("a\u{FFFE}b\u{0}c\td\r\u{1F}e\u{FFFF}\nü") == "abc\tde\nü")
-    }
-
     @Test func numbersAreCompact() {
         let list = DisplayList(size: CGSize(width: 200.5, height: 100), items: [
             DisplayItem(z: 0, frame: CGRect(x: 0.00001, y: 1.0 / 3, width: 10.10, height: 2), shape: .rectangle, fill: .red.opacity(0.25), stroke: .gray.opacity(0.5)),

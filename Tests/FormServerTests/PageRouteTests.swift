@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import FormText
 
 /// The page's routes in process (no socket, no browser): what `GET /`
 /// writes, the plain form post, the static files, and the HTML escaping
@@ -13,10 +14,10 @@ import Testing
     static let hostile = #"<script>alert(1)</script>"'&"#
 
     @Test func theEscaperLeavesNoMarkup() {
-        #expect(HTMLText.escaped(Self.hostile) == "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;")
-        #expect(HTMLText.escaped("Ada Lovelace") == "Ada Lovelace")
-        #expect(HTMLText.escaped("é → ü") == "é → ü")
-        #expect(HTMLText.escaped("") == "")
+        #expect(MarkupText.escaped(Self.hostile, for: .html) == "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;")
+        #expect(MarkupText.escaped("Ada Lovelace", for: .html) == "Ada Lovelace")
+        #expect(MarkupText.escaped("é → ü", for: .html) == "é → ü")
+        #expect(MarkupText.escaped("", for: .html) == "")
     }
 
     @Test func thePageShowsTheFieldsTabsAndMinimap() async throws {

@@ -6,7 +6,7 @@ import Mustache
 import Testing
 
 /// The page's templates: every one parses and escapes with
-/// `HTMLText.escaped`, which a quote or `<` followed by a combining mark
+/// `MarkupText` for HTML, which a quote or `<` followed by a combining mark
 /// does not get past.
 @Suite struct PageTemplatesTests {
     /// A value that ends a quoted attribute if its quote is written as it

@@ -1,5 +1,6 @@
 import FormModel
 import FormStore
+import FormText
 
 /// What `formctl apply` changes to bring a stored form's structure in line
 /// with a form file: the lines it prints, and the form it writes.
@@ -124,9 +125,9 @@ private struct Planner {
 
     private mutating func planForm() {
         if isNew {
-            add(.added, .title, "title \(Describe.quoted(spec.title))")
+            add(.added, .title, "title \(MessageQuote.quoted(spec.title))")
         } else if stored.titleTemplate != spec.title {
-            add(.changed, .title, "title \(Describe.quoted(stored.titleTemplate)) → \(Describe.quoted(spec.title))")
+            add(.changed, .title, "title \(MessageQuote.quoted(stored.titleTemplate)) → \(MessageQuote.quoted(spec.title))")
         }
         planDirection()
         planLanguage()
@@ -172,14 +173,14 @@ private struct Planner {
         var keptIndex = 0
         for (index, page) in spec.pages.enumerated() {
             guard let was = storedIndex[page.key] else {
-                add(.added, .page, "page \(page.key) \(Describe.quoted(page.title))")
+                add(.added, .page, "page \(page.key) \(MessageQuote.quoted(page.title))")
                 continue
             }
             if !inOrder.contains(keptIndex) { add(.changed, .page, "page \(page.key) moved to place \(index + 1)") }
             keptIndex += 1
             let title = stored.pages[was].title
             if title != page.title {
-                add(.changed, .page, "page \(page.key) title \(Describe.quoted(title)) → \(Describe.quoted(page.title))")
+                add(.changed, .page, "page \(page.key) title \(MessageQuote.quoted(title)) → \(MessageQuote.quoted(page.title))")
             }
         }
         let wanted = Set(spec.pages.map(\.key))

@@ -1,39 +1,20 @@
 import FormModel
+import FormText
 
-/// How `formctl apply`'s lines write values: text in double quotes (with
-/// `\"`, `\\` and control characters escaped, so that a line stays one
-/// line), flags as yes/no, a missing rule as `none`, property names as a
+/// How `formctl apply`'s lines write values: text quoted as every message
+/// quotes it (`MessageQuote`, so that a line stays one line), flags as yes/no, a missing rule as `none`, property names as a
 /// form file spells them (`FieldProperty`).
 enum Describe {
-    /// `"text"`, escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: result += "\\\""
-            case 0x5C: result += "\\\\"
-            case 0x0A: result += "\\n"
-            case 0x09: result += "\\t"
-            case 0x0D: result += "\\r"
-            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029:
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     static func yesNo(_ flag: Bool) -> String { flag ? "yes" : "no" }
 
     static func number(_ value: Int?) -> String { value.map(String.init) ?? "none" }
 
-    static func text(_ value: String?) -> String { value.map(quoted) ?? "none" }
+    static func text(_ value: String?) -> String { value.map { MessageQuote.quoted($0) } ?? "none" }
 
     /// `red, green "Green!", blue` (a label that differs in quotes), or `none`.
     static func choices(_ choices: [FieldChoice]) -> String {
         guard !choices.isEmpty else { return "none" }
-        return choices.map { $0.label == $0.value ? $0.value : "\($0.value) \(quoted($0.label))" }.joined(separator: ", ")
+        return choices.map { $0.label == $0.value ? $0.value : "\($0.value) \(MessageQuote.quoted($0.label))" }.joined(separator: ", ")
     }
 
     /// `toggle equals "on"`, `toggle filled`, `age at_least "18"`,
@@ -41,12 +22,12 @@ enum Describe {
     static func condition(_ condition: ShowCondition?) -> String {
         guard let condition else { return "none" }
         return switch condition {
-        case .equals(let field, let value): "\(field) equals \(quoted(value))"
+        case .equals(let field, let value): "\(field) equals \(MessageQuote.quoted(value))"
         case .filled(let field): "\(field) filled"
-        case .isIn(let field, let values): "\(field) in (\(values.map(quoted).joined(separator: ", ")))"
-        case .includes(let field, let value): "\(field) includes \(quoted(value))"
-        case .atLeast(let field, let value): "\(field) at_least \(quoted(value))"
-        case .atMost(let field, let value): "\(field) at_most \(quoted(value))"
+        case .isIn(let field, let values): "\(field) in (\(values.map { MessageQuote.quoted($0) }.joined(separator: ", ")))"
+        case .includes(let field, let value): "\(field) includes \(MessageQuote.quoted(value))"
+        case .atLeast(let field, let value): "\(field) at_least \(MessageQuote.quoted(value))"
+        case .atMost(let field, let value): "\(field) at_most \(MessageQuote.quoted(value))"
         case .all(let parts): "all (" + parts.map { Self.condition($0) }.joined(separator: ", ") + ")"
         case .any(let parts): "any (" + parts.map { Self.condition($0) }.joined(separator: ", ") + ")"
         case .not(let part): "not (" + Self.condition(part) + ")"
@@ -60,7 +41,7 @@ enum Describe {
     static func value(of property: FieldProperty, in field: FieldSpec) -> String? {
         let rules = field.rules
         return switch property.name {
-        case "label": quoted(field.label)
+        case "label": MessageQuote.quoted(field.label)
         case "type": rules.type.rawValue
         case "hint": text(field.hint)
         case "required": yesNo(rules.required)

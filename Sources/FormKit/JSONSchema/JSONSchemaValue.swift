@@ -1,3 +1,5 @@
+import FormText
+
 /// A JSON value with its object keys in the order they were given, written
 /// as pretty, deterministic text: what `JSONSchemaExport` builds, because
 /// `JSONEncoder` either sorts keys (losing the schema's reading order) or
@@ -19,7 +21,7 @@ indirect enum JSONSchemaValue: Hashable, Sendable {
     /// The value as JSON, two spaces per level, `"key": value`, no trailing newline.
     func text(indent: String = "") -> String {
         switch self {
-        case .string(let text): return FormValues.jsonString(text)
+        case .string(let text): return JSONString.literal(text)
         case .integer(let number): return String(number)
         case .number(let digits): return digits
         case .boolean(let flag): return flag ? "true" : "false"
@@ -37,7 +39,7 @@ indirect enum JSONSchemaValue: Hashable, Sendable {
         case .object(let members):
             if members.isEmpty { return "{}" }
             let inner = indent + "  "
-            return "{\n" + members.map { inner + FormValues.jsonString($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n")
+            return "{\n" + members.map { inner + JSONString.literal($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n")
                 + "\n" + indent + "}"
         }
     }

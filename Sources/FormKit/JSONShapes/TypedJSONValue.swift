@@ -1,4 +1,5 @@
 import Foundation
+import FormText
 
 /// A field's value as JSON gives it (`get --json`, `fields --json`, the
 /// API, `values --format json`; DECISIONS, "JSON"): integers and decimals
@@ -42,7 +43,7 @@ public enum TypedJSONValue: Encodable, Equatable, Sendable {
     /// The value as JSON text (`42`, `true`, `["a","b"]`, `"text"`, `null`).
     public var jsonText: String {
         switch self {
-        case .string(let text): SelectionValue.jsonString(text)
+        case .string(let text): JSONString.literal(text, style: .unicodeEscapes)
         case .number(let digits): digits
         case .bool(let flag): flag ? "true" : "false"
         case .array(let values): SelectionValue.encode(values)

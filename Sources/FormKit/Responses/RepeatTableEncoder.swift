@@ -11,7 +11,7 @@ struct RepeatTableEncoder {
     let includesHidden: Bool
 
     /// The header row.
-    var prologue: [UInt8] { Array(FormValues.csvRecord(table.header).utf8) }
+    var prologue: [UInt8] { Array(CSVField.record(table.header).utf8) }
 
     /// Appends `record`'s rows to `out`.
     func append(_ record: ResponseRecord, to out: inout [UInt8]) {
@@ -24,9 +24,9 @@ struct RepeatTableEncoder {
                 out.append(UInt8(ascii: ","))
                 if table.isRepeatTable {
                     var path = row.path ?? ""
-                    path.withUTF8 { ResponseEncoder.appendCSV($0, to: &out) }
+                    path.withUTF8 { CSVField.append($0, to: &out) }
                 } else {
-                    ResponseEncoder.appendCSV(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
+                    CSVField.append(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
                     out.append(UInt8(ascii: ","))
                     ResponseEncoder.appendStatus(record.status, to: &out)
                 }

@@ -1,4 +1,6 @@
+import FormModel
 import FormStore
+import FormText
 
 /// Writes `ResponseRecord`s as the bytes of a `ResponseExport`'s format,
 /// appended to a byte buffer: the one implementation of the formats'
@@ -6,11 +8,9 @@ import FormStore
 /// `ResponseExport.text(of:index:)`.
 ///
 /// Everything that does not depend on the response (the header, each
-/// column's JSON key) is encoded once. Escaping works on bytes: every
-/// character CSV quotes for (comma, quote, CR, LF) and JSON escapes (quote,
-/// backslash, controls) is ASCII, and any other byte of UTF-8 is copied,
-/// so the bytes are those `FormValues.csvRecord` and
-/// `FormValues.jsonString` make from the same text.
+/// column's JSON key) is encoded once. Fields are written by the one CSV
+/// and JSON string writers, `CSVField` and `JSONString`, which work on
+/// the stored bytes.
 struct ResponseEncoder {
     let format: ResponseExportFormat
     let includesHidden: Bool
@@ -38,7 +38,7 @@ struct ResponseEncoder {
         members = export.keys.map { key in
             var member: [UInt8] = []
             var key = key
-            key.withUTF8 { Self.appendJSONString($0, to: &member) }
+            key.withUTF8 { JSONString.append($0, to: &member) }
             member.append(UInt8(ascii: ":"))
             return member
         }
@@ -55,7 +55,7 @@ struct ResponseEncoder {
             case .csv:
                 Self.appendDecimal(record.id, to: &out)
                 out.append(UInt8(ascii: ","))
-                Self.appendCSV(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
+                CSVField.append(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
                 out.append(UInt8(ascii: ","))
                 Self.appendStatus(record.status, to: &out)
                 for column in record.values.indices {
@@ -90,9 +90,9 @@ struct ResponseEncoder {
         if record.types[column] == .selectMultiple {
             let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             var text = FormValues.csvText(value, type: .selectMultiple, asArray: asArray)
-            text.withUTF8 { appendCSV($0, to: &out) }
+            text.withUTF8 { CSVField.append($0, to: &out) }
         } else {
-            appendCSV(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
+            CSVField.append(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
         }
     }
 
@@ -127,7 +127,7 @@ struct ResponseEncoder {
         out.append(contentsOf: #","status":""#.utf8)
         Self.appendStatus(record.status, to: &out)
         out.append(contentsOf: #"","submitted_at":"#.utf8)
-        Self.appendJSONString(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
+        JSONString.append(UnsafeBufferPointer(rebasing: bytes[record.submittedAt]), to: &out)
         out.append(contentsOf: #","values":"#.utf8)
         if nests {
             let tree = NestedJSON()
@@ -164,7 +164,7 @@ struct ResponseEncoder {
         }
         let value = UnsafeBufferPointer(rebasing: bytes[range])
         if record.types[column].isText {
-            Self.appendJSONString(value, to: &out)
+            JSONString.append(value, to: &out)
         } else {
             // A typed answer as its JSON type (TypedJSONValue), the
             // choices of a select_multiple as it was answered.
@@ -172,7 +172,7 @@ struct ResponseEncoder {
             let rules = FieldRules(type: record.types[column])
             let typed = TypedJSONValue(text, rules: rules)
             if case .array(let values) = typed, SelectionValue.encode(values) != text {
-                Self.appendJSONString(value, to: &out)
+                JSONString.append(value, to: &out)
             } else {
                 out.append(contentsOf: FormValues.json(typed).utf8)
             }
@@ -203,58 +203,5 @@ struct ResponseEncoder {
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
-    }
-
-    /// One CSV field, RFC 4180: as it is, or in quotes (a quote doubled)
-    /// when it holds a comma, a quote, CR or LF.
-    static func appendCSV(_ field: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var quoted = false
-        for byte in field where byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A {
-            quoted = true
-            break
-        }
-        guard quoted else {
-            out.append(contentsOf: field)
-            return
-        }
-        out.append(UInt8(ascii: "\""))
-        var run = 0
-        for index in 0..<field.count where field[index] == UInt8(ascii: "\"") {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: field[run...index]))
-            out.append(UInt8(ascii: "\""))
-            run = index + 1
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: field[run...]))
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// `text` as a JSON string literal (RFC 8259): quote, backslash and
-    /// control characters escaped, anything else as it is.
-    static func appendJSONString(_ text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var run = 0
-        for index in 0..<text.count {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
-            run = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            case 0x08: out.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-            default:
-                // `\u00XX` in lowercase hex, as FormValues.jsonString writes it.
-                out.append(contentsOf: #"\u00"#.utf8)
-                for nibble in [byte >> 4, byte & 0x0F] {
-                    out.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
-                }
-            }
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
-        out.append(UInt8(ascii: "\""))
     }
 }

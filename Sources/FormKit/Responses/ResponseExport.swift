@@ -75,7 +75,7 @@ public struct ResponseExport: Sendable {
     /// What comes before the first response.
     public var prologue: String {
         switch format {
-        case .csv: FormValues.csvRecord(csvHeader)
+        case .csv: CSVField.record(csvHeader)
         case .json: "["
         case .jsonl: ""
         }

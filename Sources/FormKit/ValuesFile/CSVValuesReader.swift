@@ -1,3 +1,5 @@
+import FormText
+
 /// Reads a values file in CSV (RFC 4180), as `formctl values --format csv`
 /// writes it: a header row of keys and one row of values.
 ///
@@ -67,7 +69,7 @@ struct CSVValuesReader {
         for cell in header.cells {
             if let first = seen[cell.text] {
                 let place = ValuesText.place(of: first, in: scalars)
-                throw text.refusal(cell.start, "the key \(ValuesText.quoted(cell.text)) is in the header twice (first at line \(place.line), column \(place.column))")
+                throw text.refusal(cell.start, "the key \(MessageQuote.quoted(cell.text)) is in the header twice (first at line \(place.line), column \(place.column))")
             }
             seen[cell.text] = cell.start
         }

@@ -1,4 +1,5 @@
 import FormModel
+import FormText
 
 /// Where a value of a values file came from: its kind and place.
 struct ValueOrigin: Hashable, Sendable {
@@ -44,7 +45,7 @@ extension FormValues {
             switch Self.input(value, kind: origin.kind, rules: rules) {
             case .success(let input): typed.entries[index].value = input
             case .failure(let refusal):
-                let message = "the value of \(ValuesText.quoted(key)) \(refusal.reason)"
+                let message = "the value of \(MessageQuote.quoted(key)) \(refusal.reason)"
                 problems.append(FileProblem(file: origin.file, line: origin.line, column: origin.column, message: message))
             }
         }
@@ -110,7 +111,7 @@ extension FormValues {
             }
             switch type.canonicalValue(of: value) {
             case .canonical(let text): return .success(text)
-            case .unparsable(let reason): return .failure(ValueRefusal("is \(ValuesText.quoted(value)), which \(reason)"))
+            case .unparsable(let reason): return .failure(ValueRefusal("is \(MessageQuote.quoted(value)), which \(reason)"))
             }
         }
     }

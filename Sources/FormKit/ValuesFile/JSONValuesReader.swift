@@ -1,4 +1,5 @@
 import FormModel
+import FormText
 
 /// Reads a values file in JSON, as `formctl values` writes it: one object
 /// whose members are key → value (RFC 8259): a string, or for a typed
@@ -70,7 +71,7 @@ struct JSONValuesReader {
             let key = try string()
             if let earlier = seen[key] {
                 let place = ValuesText.place(of: earlier, in: scalars)
-                throw text.refusal(keyStart, "the key \(ValuesText.quoted(key)) is given twice (first at line \(place.line), column \(place.column))")
+                throw text.refusal(keyStart, "the key \(MessageQuote.quoted(key)) is given twice (first at line \(place.line), column \(place.column))")
             }
             seen[key] = keyStart
             skipWhitespace()
@@ -94,7 +95,7 @@ struct JSONValuesReader {
     private mutating func values(of key: String, depth: Int) throws(FormKitError) -> [ValuesFileEntry] {
         guard current == "{" || current == "[" else { return [try value(of: key)] }
         guard depth < Self.maximumDepth else {
-            throw text.refusal(index, "the value of \(ValuesText.quoted(key)) nests more than \(Self.maximumDepth) objects and arrays deep; groups and repeats nest at most \(FormGroup.maximumDepth) deep")
+            throw text.refusal(index, "the value of \(MessageQuote.quoted(key)) nests more than \(Self.maximumDepth) objects and arrays deep; groups and repeats nest at most \(FormGroup.maximumDepth) deep")
         }
         if current == "{" {
             let mark = ValuesFileEntry(key: key, value: "", kind: .object, start: index)
@@ -110,7 +111,7 @@ struct JSONValuesReader {
         while true {
             skipWhitespace()
             guard current == "{" else {
-                throw text.refusal(index, "\(found()) in the list of \(ValuesText.quoted(key)); a repeat's instances are objects, such as [{\"name\": \"Ada\"}]")
+                throw text.refusal(index, "\(found()) in the list of \(MessageQuote.quoted(key)); a repeat's instances are objects, such as [{\"name\": \"Ada\"}]")
             }
             count += 1
             entries.append(contentsOf: try object(prefix: key + "." + String(count), depth: depth + 1))
@@ -177,7 +178,7 @@ struct JSONValuesReader {
             while true {
                 skipWhitespace()
                 guard let next = current, next != "{", next != "[" else {
-                    throw text.refusal(index, "\(found()) in the list of \(ValuesText.quoted(key)); a list holds choice values as strings, such as [\"cheese\", \"olives\"], or a list's values")
+                    throw text.refusal(index, "\(found()) in the list of \(MessageQuote.quoted(key)); a list holds choice values as strings, such as [\"cheese\", \"olives\"], or a list's values")
                 }
                 let item = try value(of: key + "." + String(items.count + 1))
                 items.append(item)
@@ -203,7 +204,7 @@ struct JSONValuesReader {
         default:
             break
         }
-        throw text.refusal(start, "the value of \(ValuesText.quoted(key)) is \(valueKind()); a value is a JSON string, or for a typed field a number, true or false, a list of choices or null")
+        throw text.refusal(start, "the value of \(MessageQuote.quoted(key)) is \(valueKind()); a value is a JSON string, or for a typed field a number, true or false, a list of choices or null")
     }
 
     /// Reads a string starting at the quote under the cursor.

@@ -1,4 +1,5 @@
 import FormModel
+import FormText
 
 /// Values named by path written as nested JSON (DECISIONS, "Exports"): a
 /// group is an object, a repeat an array of objects, a list an array of
@@ -84,7 +85,7 @@ struct NestedJSON {
             out += "{"
             for (index, key) in node.keys.enumerated() {
                 if index > 0 { out += "," }
-                out += FormValues.jsonString(key) + ":"
+                out += JSONString.literal(key) + ":"
                 if let member = node.members[key] { write(member, into: &out) }
             }
             out += "}"

@@ -77,19 +77,6 @@ struct ValuesText {
         .badFile([problem(index, message)])
     }
 
-    /// `text` shown in a message: quoted, with control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "'"
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "'"
-    }
-
     /// One scalar shown in a message.
     static func described(_ scalar: Unicode.Scalar) -> String {
         let code = "U+" + String(repeating: "0", count: max(0, 4 - String(scalar.value, radix: 16).count))

@@ -23,9 +23,9 @@ extension BarChart {
         buffer.append("<svg xmlns=\"http://www.w3.org/2000/svg\"")
         if let top { buffer.append(" y=\"\(top)\"") }
         buffer.append(" role=\"img\" aria-labelledby=\"")
-        XMLText.append(id, to: &buffer)
+        buffer.appendXML(id)
         buffer.append("-title ")
-        XMLText.append(id, to: &buffer)
+        buffer.appendXML(id)
         buffer.append("-desc\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"system-ui, sans-serif\" font-size=\"13\">")
         element("title", id: id + "-title", text: title, to: &buffer)
         element("desc", id: id + "-desc", text: description, to: &buffer)
@@ -45,7 +45,7 @@ extension BarChart {
             let length = Double(barArea) * Double(bar.count) / Double(longest)
             text(Self.clipped(bar.label, to: labelWidth / 7), x: labelWidth, y: y + 12, attributes: " text-anchor=\"end\" fill=\"#111111\"", to: &buffer)
             buffer.append("<rect x=\"\(labelWidth + 8)\" y=\"\(y)\" width=\"\(Self.points(length))\" height=\"\(barHeight)\" fill=\"")
-            XMLText.append(fill, to: &buffer)
+            buffer.appendXML(fill)
             buffer.append("\"/>")
             text(bar.figures, x: labelWidth + 8 + Int(length.rounded(.up)) + 6, y: y + 12, attributes: " fill=\"#111111\"", to: &buffer)
             y += barHeight + barGap
@@ -67,7 +67,7 @@ extension BarChart {
         var buffer = ByteBuffer()
         buffer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(max(320, width))\" height=\"\(max(1, y))\" viewBox=\"0 0 \(max(320, width)) \(max(1, y))\">")
         buffer.append("<title>")
-        XMLText.append(title, to: &buffer)
+        buffer.appendXML(title)
         buffer.append("</title>")
         buffer.append(body)
         buffer.append("</svg>\n")
@@ -79,15 +79,15 @@ extension BarChart {
 
     private func element(_ name: String, id: String, text: String, to buffer: inout ByteBuffer) {
         buffer.append("<\(name) id=\"")
-        XMLText.append(id, to: &buffer)
+        buffer.appendXML(id)
         buffer.append("\">")
-        XMLText.append(text, to: &buffer)
+        buffer.appendXML(text)
         buffer.append("</\(name)>")
     }
 
     private func text(_ text: String, x: Int, y: Int, attributes: String, to buffer: inout ByteBuffer) {
         buffer.append("<text x=\"\(x)\" y=\"\(y)\"\(attributes)>")
-        XMLText.append(text, to: &buffer)
+        buffer.appendXML(text)
         buffer.append("</text>")
     }
 

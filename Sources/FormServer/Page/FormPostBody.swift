@@ -91,33 +91,6 @@ struct FormPostBody: Sendable {
     /// nil when the bytes are not UTF-8. A `%` not followed by two hex
     /// digits stays as it is.
     static func decoded(_ bytes: some Collection<UInt8>) -> String? {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            index = bytes.index(after: index)
-            if byte == UInt8(ascii: "+") {
-                out.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), index != bytes.endIndex,
-                      let high = hexValue(bytes[index]),
-                      bytes.index(after: index) != bytes.endIndex,
-                      let low = hexValue(bytes[bytes.index(after: index)]) {
-                out.append(high << 4 | low)
-                index = bytes.index(index, offsetBy: 2)
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(validating: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        String(validating: PercentDecoding.decoded(bytes, plusIsSpace: true), as: UTF8.self)
     }
 }

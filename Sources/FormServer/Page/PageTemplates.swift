@@ -1,4 +1,5 @@
 import Mustache
+import FormText
 
 /// The HTML templates of the page and of the server's other pages
 /// (`Sources/FormServer/Templates/*.mustache`), compiled into the binary as
@@ -8,7 +9,7 @@ import Mustache
 /// hold the markup and the views hold no markup.
 ///
 /// Everything a template writes with `{{name}}` is escaped by
-/// `HTMLText.escaped`, not by swift-mustache's own HTML escaping: that one
+/// `MarkupText` (formctl's one HTML and XML escaper), not by swift-mustache's own HTML escaping: that one
 /// compares whole characters, so a quote or `<` followed by a combining
 /// mark (`"\u{301}`) is one character that matches neither and is written
 /// as it is, ending the attribute it was in. Each template names this
@@ -58,14 +59,14 @@ enum PageTemplates {
         guard let html = library.render(view, withTemplate: name) else {
             // Only a template that failed to parse lands here, which the
             // tests rule out; a line that says so beats a trap.
-            return "<p>formctl: the template \(HTMLText.escaped(name)) did not parse</p>\n"
+            return "<p>formctl: the template \(MarkupText.escaped(name, for: .html)) did not parse</p>\n"
         }
         return html
     }
 }
 
-/// `{{name}}`'s escaping in every template: `HTMLText.escaped`, which
+/// `{{name}}`'s escaping in every template: `MarkupText` for HTML, which
 /// works on Unicode scalars (see `PageTemplates`).
 struct HTMLTextContentType: MustacheContentType {
-    func escapeText(_ text: String) -> String { HTMLText.escaped(text) }
+    func escapeText(_ text: String) -> String { MarkupText.escaped(text, for: .html) }
 }

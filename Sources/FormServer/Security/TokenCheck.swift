@@ -115,32 +115,9 @@ struct TokenCheck: RouterMiddleware {
         return String(decoding: encoded, as: UTF8.self)
     }
 
-    /// `%XX` sequences turned back into bytes; a `%` not followed by two
-    /// hexadecimal digits is kept as it is.
+    /// `%XX` sequences turned back into bytes (`PercentDecoding`); a `%`
+    /// not followed by two hexadecimal digits is kept as it is.
     static func percentDecoded(_ text: Substring) -> String {
-        let bytes = Array(text.utf8)
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                decoded.append(high << 4 | low)
-                index += 3
-            } else {
-                decoded.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: decoded, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        String(decoding: PercentDecoding.decoded(text.utf8, plusIsSpace: false), as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import FormModel
 import Foundation
+import FormText
 
 /// A `show_if` condition of the kinds 0008 adds, as the JSON text of the
 /// `field.show_if` column: a form file's `show_if` with every value as a
@@ -27,7 +28,7 @@ enum StoredCondition {
     }
 
     private static func string(_ text: String) -> String {
-        SelectionValue.jsonString(text)
+        JSONString.literal(text, style: .unicodeEscapes)
     }
 
     /// The condition `text` spells, or nil when it is not one (written by

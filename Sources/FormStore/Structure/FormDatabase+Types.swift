@@ -1,5 +1,6 @@
 import FormModel
 import GRDB
+import FormText
 
 extension FormDatabase {
     /// Changes a field's rules as `change` says (its type, its choices: a
@@ -31,7 +32,7 @@ extension FormDatabase {
                 value = rules.type == .selectMultiple ? rules.storedText(forSelection: moved) : moved.first ?? value
             }
             if !force {
-                let valueProblem = Self.problem(ofValue: value, under: rules).map { "its value \(Self.quoted(value)), \($0)" }
+                let valueProblem = Self.problem(ofValue: value, under: rules).map { "its value \(MessageQuote.quoted(value, limit: 40)), \($0)" }
                 let answers = try Self.answersNotKept(key: key, from: field.rules, to: rules, db)
                 if valueProblem != nil || !answers.reasons.isEmpty {
                     throw FormStoreError.valuesNotKept(key: key, reasons: (valueProblem.map { [$0] } ?? []) + answers.reasons,
@@ -114,7 +115,7 @@ extension FormDatabase {
             if responses.last != id { responses.append(id) }
         }
         var reasons = unkept.prefix(answerValuesNamed).enumerated().map { place, answer in
-            "the answer \(quoted(answer.value)) in \(named(holders[place])), \(answer.problem)"
+            "the answer \(MessageQuote.quoted(answer.value, limit: 40)) in \(named(holders[place])), \(answer.problem)"
         }
         if unkept.count > answerValuesNamed {
             let rest = unkept.dropFirst(answerValuesNamed).reduce(0) { $0 + $1.count }
@@ -129,12 +130,6 @@ extension FormDatabase {
         let shown = ids.prefix(responsesNamed).map(String.init)
         if ids.count > responsesNamed { return "responses " + shown.joined(separator: ", ") + " and \(ids.count - responsesNamed) more" }
         return "responses " + shown.dropLast().joined(separator: ", ") + " and " + (shown.last ?? "")
-    }
-
-    /// A value in quotes, cut to 40 characters: a long text answer is
-    /// named, not printed.
-    private static func quoted(_ value: String) -> String {
-        "\"" + (value.count > 40 ? value.prefix(40) + "…" : value) + "\""
     }
 
     /// Why `value` could not be kept under `rules` ("which is not a whole

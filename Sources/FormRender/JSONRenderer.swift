@@ -1,4 +1,5 @@
 import FormLayout
+import FormText
 import Foundation
 
 /// Renders a display list as pretty JSON for tools and tests: deterministic
@@ -19,33 +20,36 @@ public struct JSONRenderer: Hashable, Sendable {
 
     /// The JSON document for `list`.
     public func render(_ list: DisplayList) -> String {
-        JSONValue.object([
-            "width": .number(Double(list.size.width)),
-            "height": .number(Double(list.size.height)),
+        JSONTree.sortedObject([
+            "width": Self.number(Double(list.size.width)),
+            "height": Self.number(Double(list.size.height)),
             "items": .array(list.items.map(Self.item)),
-        ]).prettyPrinted
+        ]).text() + "\n"
     }
 
-    private static func item(_ item: DisplayItem) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "z": .number(Double(item.z)),
-            "x": .number(Double(item.frame.origin.x)),
-            "y": .number(Double(item.frame.origin.y)),
-            "width": .number(Double(item.frame.size.width)),
-            "height": .number(Double(item.frame.size.height)),
+    /// A number as `CompactNumber` writes it (at most four decimals, no exponent).
+    private static func number(_ value: Double) -> JSONTree { .number(CompactNumber.string(value)) }
+
+    private static func item(_ item: DisplayItem) -> JSONTree {
+        var members: [String: JSONTree] = [
+            "z": number(Double(item.z)),
+            "x": number(Double(item.frame.origin.x)),
+            "y": number(Double(item.frame.origin.y)),
+            "width": number(Double(item.frame.size.width)),
+            "height": number(Double(item.frame.size.height)),
             "fill": color(item.fill),
             "stroke": item.stroke.map(color) ?? .null,
-            "identifier": item.identifier.map(JSONValue.string) ?? .null,
+            "identifier": item.identifier.map(JSONTree.string) ?? .null,
         ]
         if let transform = item.transform {
-            members["transform"] = .array([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map(JSONValue.number))
+            members["transform"] = .array([transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty].map(Self.number))
         }
         switch item.shape {
         case .rectangle:
             members["kind"] = .string("rectangle")
         case .roundedRectangle(let cornerRadius):
             members["kind"] = .string("roundedRectangle")
-            members["cornerRadius"] = .number(Double(cornerRadius))
+            members["cornerRadius"] = number(Double(cornerRadius))
         case .circle:
             members["kind"] = .string("circle")
         case .image(let name):
@@ -53,25 +57,25 @@ public struct JSONRenderer: Hashable, Sendable {
             members["name"] = .string(name)
         case .capsule:
             members["kind"] = .string("capsule")
-            members["cornerRadius"] = .number(Double(min(abs(item.frame.width), abs(item.frame.height)) / 2))
+            members["cornerRadius"] = number(Double(min(abs(item.frame.width), abs(item.frame.height)) / 2))
         case .text(let lines, let font):
             members["kind"] = .string("text")
-            members["lines"] = .array(lines.map(JSONValue.string))
-            members["font"] = .object([
+            members["lines"] = .array(lines.map(JSONTree.string))
+            members["font"] = .sortedObject([
                 "style": .string(font.style.rawValue),
                 "weight": .string(String(describing: font.weight)),
-                "pointSize": .number(Double(font.pointSize)),
-                "lineHeight": .number(Double(font.lineHeight)),
+                "pointSize": number(Double(font.pointSize)),
+                "lineHeight": number(Double(font.lineHeight)),
             ])
         }
-        return .object(members)
+        return .sortedObject(members)
     }
 
-    private static func color(_ color: Color) -> JSONValue {
-        .object([
+    private static func color(_ color: Color) -> JSONTree {
+        .sortedObject([
             "hex": .string(color.opaqueHex),
-            "name": color.name.map(JSONValue.string) ?? .null,
-            "opacity": .number(color.opacity),
+            "name": color.name.map(JSONTree.string) ?? .null,
+            "opacity": number(color.opacity),
         ])
     }
 }

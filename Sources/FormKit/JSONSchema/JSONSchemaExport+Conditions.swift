@@ -1,3 +1,4 @@
+import FormText
 import FormModel
 
 /// `show_if` as JSON Schema: for each field, a schema of the values object
@@ -16,9 +17,9 @@ extension JSONSchemaExport {
     /// A schema of the values object, or a verdict that needs none.
     enum Formula {
         case constant(Bool)
-        case schema(JSONSchemaValue)
+        case schema(JSONTree)
 
-        var value: JSONSchemaValue {
+        var value: JSONTree {
             switch self {
             case .constant(let holds): .boolean(holds)
             case .schema(let schema): schema
@@ -26,7 +27,7 @@ extension JSONSchemaExport {
         }
 
         static func all(_ parts: [Formula]) -> Formula {
-            var schemas: [JSONSchemaValue] = []
+            var schemas: [JSONTree] = []
             for part in parts {
                 switch part {
                 case .constant(false): return .constant(false)
@@ -39,7 +40,7 @@ extension JSONSchemaExport {
         }
 
         static func any(_ parts: [Formula]) -> Formula {
-            var schemas: [JSONSchemaValue] = []
+            var schemas: [JSONTree] = []
             for part in parts {
                 switch part {
                 case .constant(true): return .constant(true)
@@ -70,7 +71,7 @@ extension JSONSchemaExport {
         /// for an instance's fields, so every object's names differ.
         let prefix: String
         private(set) var shown: [String: Formula] = [:]
-        private(set) var definitions: [(String, JSONSchemaValue)] = []
+        private(set) var definitions: [(String, JSONTree)] = []
         private var defined: Set<String> = []
         /// The first field whose condition cannot be written, and why.
         private(set) var problems: [(key: String, error: PatternTranslationError)] = []
@@ -185,13 +186,13 @@ extension JSONSchemaExport {
     }
 
     /// The empty value of a field of these rules: `""` for text, null for a typed field.
-    static func empty(_ rules: FieldRules) -> JSONSchemaValue {
+    static func empty(_ rules: FieldRules) -> JSONTree {
         rules.type.isText ? .object([("const", .string(""))]) : .object([("type", .string("null"))])
     }
 
     /// A schema of the non-empty valid values of a field of `rules` for
     /// which the leaf `condition` holds (it refuses the empty value).
-    static func valueHolds(_ condition: ShowCondition, rules: FieldRules) throws(PatternTranslationError) -> JSONSchemaValue {
+    static func valueHolds(_ condition: ShowCondition, rules: FieldRules) throws(PatternTranslationError) -> JSONTree {
         let type = rules.type
         switch condition {
         case .equals, .isIn, .atLeast, .atMost:
@@ -206,7 +207,7 @@ extension JSONSchemaExport {
         case .equals(_, let value):
             return try equal(value, rules: rules) ?? .boolean(false)
         case .isIn(_, let values):
-            var alternatives: [JSONSchemaValue] = []
+            var alternatives: [JSONTree] = []
             for value in values { if let schema = try equal(value, rules: rules) { alternatives.append(schema) } }
             if alternatives.isEmpty { return .boolean(false) }
             return alternatives.count == 1 ? alternatives[0] : .object([("anyOf", .array(alternatives))])
@@ -243,7 +244,7 @@ extension JSONSchemaExport {
     /// The non-empty valid values equal to `value` as the condition
     /// compares (`ConditionOperand`): the same canonical value of the type,
     /// a choice itself; nil when no valid value is.
-    static func equal(_ value: String, rules: FieldRules) throws(PatternTranslationError) -> JSONSchemaValue? {
+    static func equal(_ value: String, rules: FieldRules) throws(PatternTranslationError) -> JSONTree? {
         guard !value.isEmpty else { return nil }
         switch rules.type {
         case .note:

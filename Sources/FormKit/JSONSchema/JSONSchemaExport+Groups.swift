@@ -1,3 +1,4 @@
+import FormText
 import FormModel
 
 /// Groups, repeats and lists as JSON Schema (DECISIONS, "JSON Schema, both
@@ -19,11 +20,11 @@ extension JSONSchemaExport {
     /// `schema` at `path` (`a.b`) of an object: `{"properties": {"a":
     /// {"properties": {"b": schema}}}}`, each key `required` too when
     /// `required` (so an `if` does not hold for a missing key).
-    static func at(_ path: String, _ schema: JSONSchemaValue, required: Bool) -> JSONSchemaValue {
+    static func at(_ path: String, _ schema: JSONTree, required: Bool) -> JSONTree {
         var result = schema
         for segment in FieldPath.segments(of: path).reversed() {
             let key = String(segment)
-            var keywords: [(String, JSONSchemaValue)] = [("properties", .object([(key, result)]))]
+            var keywords: [(String, JSONTree)] = [("properties", .object([(key, result)]))]
             if required { keywords.append(("required", .array([.string(key)]))) }
             result = .object(keywords)
         }
@@ -49,7 +50,7 @@ extension JSONSchemaExport {
         /// The object each field is in: its innermost repeat's path, "" at the top.
         let levels: [String: String]
         private(set) var problems: [FileProblem] = []
-        private(set) var definitions: [(String, JSONSchemaValue)] = []
+        private(set) var definitions: [(String, JSONTree)] = []
 
         init(spec: FormSpec, source: String) {
             self.source = source
@@ -66,7 +67,7 @@ extension JSONSchemaExport {
         /// `additionalProperties: false`, and the `allOf` of its
         /// conditions. `level` is its repeat's path ("" at the top),
         /// `pointer` its place in the schema.
-        mutating func object(_ items: [FormItemSpec], level: String, pointer: String) -> [(String, JSONSchemaValue)] {
+        mutating func object(_ items: [FormItemSpec], level: String, pointer: String) -> [(String, JSONTree)] {
             var fields: [FieldSpec] = []
             var places: [String: String] = [:]
             collect(items, container: level, level: level, pointer: pointer, into: &fields, places: &places)
@@ -75,11 +76,11 @@ extension JSONSchemaExport {
                 let path = FieldPath.join(level, key)
                 problems.append(FileProblem(file: source, pointer: places[key], message: "field \(path): \(error)"))
             }
-            var conditional: [JSONSchemaValue] = []
+            var conditional: [JSONTree] = []
             let (properties, required) = members(items, container: level, level: level, pointer: pointer, gates: [],
                                                  visibility: &visibility, conditional: &conditional)
             definitions += visibility.definitions
-            var keywords: [(String, JSONSchemaValue)] = [
+            var keywords: [(String, JSONTree)] = [
                 ("type", .string("object")),
                 ("properties", .object(properties)),
                 ("required", .array(required.map { .string($0) })),
@@ -126,9 +127,9 @@ extension JSONSchemaExport {
         /// fields'; a group's object and a repeat's array are always in
         /// the values, and `required` of them would say nothing more).
         private mutating func members(_ items: [FormItemSpec], container: String, level: String, pointer: String, gates: [Formula],
-                                      visibility: inout Visibility, conditional: inout [JSONSchemaValue])
-            -> (properties: [(String, JSONSchemaValue)], required: [String]) {
-            var properties: [(String, JSONSchemaValue)] = []
+                                      visibility: inout Visibility, conditional: inout [JSONTree])
+            -> (properties: [(String, JSONTree)], required: [String]) {
+            var properties: [(String, JSONTree)] = []
             var required: [String] = []
             for item in items {
                 switch item {
@@ -145,7 +146,7 @@ extension JSONSchemaExport {
                         let key = relative(path, to: level)
                         let place = pointer + "/properties/" + JSONSchemaImport.pointerToken(field.key)
                         let shown = Formula.all([visibility.shown[key] ?? .constant(false)] + gates)
-                        var property: [(String, JSONSchemaValue)] = field.rules.type.isText ? [("type", .string("string"))] : []
+                        var property: [(String, JSONTree)] = field.rules.type.isText ? [("type", .string("string"))] : []
                         property.append(("title", .string(field.label)))
                         property += JSONSchemaExport.annotations(field)
                         do throws(PatternTranslationError) {
@@ -184,7 +185,7 @@ extension JSONSchemaExport {
                             }
                         }
                     }
-                    var property: [(String, JSONSchemaValue)] = []
+                    var property: [(String, JSONTree)] = []
                     if let title = group.title { property.append(("title", .string(title))) }
                     if let hint = group.hint { property.append(("description", .string(hint))) }
                     if !group.isRepeat {
@@ -199,7 +200,7 @@ extension JSONSchemaExport {
                         property = [("type", .string("array"))] + property
                         let key = relative(path, to: level)
                         let shown = Formula.all(gates + [own])
-                        var counts: [(String, JSONSchemaValue)] = []
+                        var counts: [(String, JSONTree)] = []
                         if group.minCount > 0 { counts.append(("minItems", .integer(group.minCount))) }
                         if let most = group.maxCount { counts.append(("maxItems", .integer(most))) }
                         if group.unique { counts.append(("uniqueItems", .boolean(true))) }
@@ -223,8 +224,8 @@ extension JSONSchemaExport {
         /// always shown, none where never, else in an `if`/`then` of
         /// `conditional` (a hidden group's or repeat's values are kept,
         /// and not checked).
-        private func gated(_ keywords: [(String, JSONSchemaValue)], key: String, shown: Formula,
-                           conditional: inout [JSONSchemaValue]) -> [(String, JSONSchemaValue)] {
+        private func gated(_ keywords: [(String, JSONTree)], key: String, shown: Formula,
+                           conditional: inout [JSONTree]) -> [(String, JSONTree)] {
             guard !keywords.isEmpty else { return [] }
             switch shown {
             case .constant(true): return keywords
@@ -238,8 +239,8 @@ extension JSONSchemaExport {
         /// A list's `items`: its field's schema, as a top-level field's,
         /// while the list and the field are shown.
         private mutating func listItems(_ field: FieldSpec, path: String, key: String, level: String, pointer: String, shown: Formula,
-                                        visibility: inout Visibility, conditional: inout [JSONSchemaValue]) -> [(String, JSONSchemaValue)] {
-            var items: [(String, JSONSchemaValue)] = field.rules.type.isText ? [("type", .string("string"))] : []
+                                        visibility: inout Visibility, conditional: inout [JSONTree]) -> [(String, JSONTree)] {
+            var items: [(String, JSONTree)] = field.rules.type.isText ? [("type", .string("string"))] : []
             items.append(("title", .string(field.label)))
             items += JSONSchemaExport.annotations(field)
             var fieldShown = field.isHidden ? Formula.constant(false) : shown
@@ -253,7 +254,7 @@ extension JSONSchemaExport {
                     }
                 }
             }
-            var property: [(String, JSONSchemaValue)] = []
+            var property: [(String, JSONTree)] = []
             do throws(PatternTranslationError) {
                 switch fieldShown {
                 case .constant(true):

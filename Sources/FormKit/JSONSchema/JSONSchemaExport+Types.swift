@@ -1,3 +1,4 @@
+import FormText
 import FormModel
 
 /// A typed field's schema (DECISIONS, "Typed questions"), for the value
@@ -8,9 +9,9 @@ import FormModel
 /// schema refuses, as `check` does.
 extension JSONSchemaExport {
     /// The keywords, `type` first.
-    static func typed(_ rules: FieldRules) throws(PatternTranslationError) -> [(String, JSONSchemaValue)] {
+    static func typed(_ rules: FieldRules) throws(PatternTranslationError) -> [(String, JSONTree)] {
         let type = rules.type
-        func jsonType(_ name: String) -> (String, JSONSchemaValue) {
+        func jsonType(_ name: String) -> (String, JSONTree) {
             ("type", rules.required ? .string(name) : .array([.string(name), .string("null")]))
         }
         switch type {
@@ -23,7 +24,7 @@ extension JSONSchemaExport {
             if let lower = rules.lowerBound { keywords.append((lower.isInclusive ? "minimum" : "exclusiveMinimum", .number(lower.value))) }
             if let upper = rules.upperBound { keywords.append((upper.isInclusive ? "maximum" : "exclusiveMaximum", .number(upper.value))) }
             if let step = rules.step { keywords.append(("multipleOf", .number(step))) }
-            if !rules.choices.isEmpty { keywords += choiceKeywords(rules.choices, null: !rules.required, value: JSONSchemaValue.number) }
+            if !rules.choices.isEmpty { keywords += choiceKeywords(rules.choices, null: !rules.required, value: JSONTree.number) }
             return keywords
         case .boolean:
             return [jsonType("boolean")]
@@ -60,11 +61,11 @@ extension JSONSchemaExport {
     /// optional `select_one`.
     /// A number's choices are numbers (`value`: `.number`).
     static func choiceKeywords(_ choices: [FieldChoice], null: Bool,
-                               value: (String) -> JSONSchemaValue = JSONSchemaValue.string) -> [(String, JSONSchemaValue)] {
+                               value: (String) -> JSONTree = JSONTree.string) -> [(String, JSONTree)] {
         if choices.allSatisfy({ $0.label.unicodeScalars.elementsEqual($0.value.unicodeScalars) }) {
             return [("enum", .array(choices.map { value($0.value) } + (null ? [.null] : [])))]
         }
-        let alternatives = choices.map { JSONSchemaValue.object([("const", value($0.value)), ("title", .string($0.label))]) }
+        let alternatives = choices.map { JSONTree.object([("const", value($0.value)), ("title", .string($0.label))]) }
         return [("oneOf", .array(alternatives + (null ? [.object([("const", .null)])] : [])))]
     }
 }

@@ -1,3 +1,4 @@
+import FormText
 import FormModel
 
 /// A form as a JSON Schema (draft 2020-12) of the object `formctl values
@@ -41,19 +42,19 @@ public enum JSONSchemaExport {
         // The top's fields, groups and repeats, page after page.
         let top = writer.object(spec.pages.flatMap(\.items), level: "", pointer: "")
         guard writer.problems.isEmpty else { throw .badFile(writer.problems) }
-        var schema: [(String, JSONSchemaValue)] = [
+        var schema: [(String, JSONTree)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("title", .string(spec.title)),
         ]
         schema += top.filter { $0.0 != "allOf" }
         if !writer.definitions.isEmpty { schema.append(("$defs", .object(writer.definitions))) }
         schema += top.filter { $0.0 == "allOf" }
-        return JSONSchemaValue.object(schema).text() + "\n"
+        return JSONTree.object(schema).text(inlineShortLists: true) + "\n"
     }
 
     /// `description` (the hint), `default` and `readOnly`, which change no verdict.
-    static func annotations(_ field: FieldSpec) -> [(String, JSONSchemaValue)] {
-        var keywords: [(String, JSONSchemaValue)] = []
+    static func annotations(_ field: FieldSpec) -> [(String, JSONTree)] {
+        var keywords: [(String, JSONTree)] = []
         if let hint = field.hint { keywords.append(("description", .string(hint))) }
         if let value = field.defaultValue, !value.isEmpty { keywords.append(("default", json(TypedJSONValue(value, rules: field.rules)))) }
         if field.isReadOnly { keywords.append(("readOnly", .boolean(true))) }
@@ -61,7 +62,7 @@ public enum JSONSchemaExport {
     }
 
     /// A value as `formctl values --format json` writes it.
-    static func json(_ value: TypedJSONValue) -> JSONSchemaValue {
+    static func json(_ value: TypedJSONValue) -> JSONTree {
         switch value {
         case .string(let text): .string(text)
         case .number(let digits): .number(digits)
@@ -72,10 +73,10 @@ public enum JSONSchemaExport {
     }
 
     /// The keywords of a field `check` looks at.
-    static func checked(_ field: FieldSpec) throws(PatternTranslationError) -> [(String, JSONSchemaValue)] {
+    static func checked(_ field: FieldSpec) throws(PatternTranslationError) -> [(String, JSONTree)] {
         guard field.rules.type.isText else { return try typed(field.rules) }
         let rules = field.rules
-        var nonEmpty: [(String, JSONSchemaValue)] = []
+        var nonEmpty: [(String, JSONTree)] = []
         let minimum = max(rules.minLength ?? 0, rules.shortBelow, 1)
         if rules.lengthUnit == .characters && !rules.email {
             // A grapheme-cluster count equals the code-point count only for
@@ -95,7 +96,7 @@ public enum JSONSchemaExport {
         // code points are the same count.
         nonEmpty.append(("minLength", .integer(minimum)))
         if let maximum = rules.maxLength { nonEmpty.append(("maxLength", .integer(maximum))) }
-        var patterns: [(String, JSONSchemaValue)] = []
+        var patterns: [(String, JSONTree)] = []
         if let pattern = rules.pattern {
             do {
                 patterns.append(("pattern", .string(try PCRE2PatternExport.ecma(from: pattern))))
@@ -104,7 +105,7 @@ public enum JSONSchemaExport {
             }
         }
         if rules.email {
-            let email: [(String, JSONSchemaValue)] = [("format", .string("email")), ("pattern", .string(MailboxPattern.ecma))]
+            let email: [(String, JSONTree)] = [("format", .string("email")), ("pattern", .string(MailboxPattern.ecma))]
             if patterns.isEmpty {
                 patterns = email
             } else {

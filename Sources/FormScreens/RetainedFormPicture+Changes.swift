@@ -97,14 +97,15 @@ extension RetainedFormPicture {
             }
             for index in flipped where laidOut && lookups.shown[index] {
                 let field = self.form.fields[index]
-                let row = lookups.rowFields[field.row] ?? []
-                let place = row.firstIndex(of: index) ?? 0
+                // The indices of the fields of its row, in order.
+                let rowIndices = lookups.rowFields[field.row] ?? []
+                let place = rowIndices.firstIndex(of: index) ?? 0
                 let view = FormFieldView(field: field).id(field.key)
-                if let previous = row[..<place].last(where: { lookups.shown[$0] }) {
+                if let previous = rowIndices[..<place].last(where: { lookups.shown[$0] }) {
                     let key = self.form.fields[previous].key
                     laidOut = page.insert(view, after: key, in: screen())
                     inserted.append((field.key, key, nil))
-                } else if let next = row[(place + 1)...].first(where: { lookups.shown[$0] }) {
+                } else if let next = rowIndices[(place + 1)...].first(where: { lookups.shown[$0] }) {
                     let key = self.form.fields[next].key
                     laidOut = page.insert(view, before: key, in: screen())
                     inserted.append((field.key, nil, key))

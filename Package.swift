@@ -160,6 +160,10 @@ let package = Package(
             dependencies: [
                 "FormServer",
                 "FormKit",
+                // `formctl responses --responses postgresql://…` and
+                // `responses copy` run here, so that formctl itself never
+                // links the driver (docs/scaling.md).
+                "FormPostgres",
                 "CLISupport",
                 "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

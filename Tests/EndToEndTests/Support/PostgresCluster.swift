@@ -108,14 +108,18 @@ final class PostgresCluster: @unchecked Sendable {
     }
 
     /// Runs a PostgreSQL program, as the postgres user when root.
+    ///
+    /// Through bash, which first closes every descriptor above 2: Foundation
+    /// learns that a child exited when the child's end of a socket it
+    /// inherited closes, and the server `pg_ctl start` leaves running would
+    /// inherit that end and hold it, so the wait would never end.
     private func run(_ program: String, _ arguments: [String]) throws -> ProcessResult {
         let path = "\(Self.binFolder)/\(program)"
         let environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C"]
-        if let runsAs {
-            return try ChildProcess.run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", runsAs.name, "--", path] + arguments,
-                                        environment: environment, currentDirectory: folder, timeout: 120)
-        }
-        return try ChildProcess.run(URL(fileURLWithPath: path), arguments, environment: environment, currentDirectory: folder, timeout: 120)
+        let command = runsAs.map { ["/usr/sbin/runuser", "-u", $0.name, "--", path] } ?? [path]
+        let script = #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec "$@""#
+        return try ChildProcess.run(URL(fileURLWithPath: "/bin/bash"), ["-c", script, "bash"] + command + arguments,
+                                    environment: environment, currentDirectory: folder, timeout: 120)
     }
 
     private func runChecked(_ program: String, _ arguments: [String]) throws {

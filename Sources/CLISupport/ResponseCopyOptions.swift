@@ -24,7 +24,7 @@ public struct ResponseCopyOptions: ParsableArguments {
 
     public func validate() throws {
         if resolvedURI == nil {
-            throw ValidationError("Name the PostgreSQL database to copy to: --to postgresql://… (or set $\(ResponseStoreOptions.environmentVariable)).")
+            throw ValidationError("Name the PostgreSQL database to copy to: --to postgresql://... (or set $\(ResponseStoreOptions.environmentVariable)).")
         }
     }
 }

@@ -51,7 +51,7 @@ extension ResponsesCommand {
         static let batchSize = 500
 
         func run() throws {
-            guard let uri = options.resolvedURI else { throw ValidationError("Name the PostgreSQL database: --to postgresql://…") }
+            guard let uri = options.resolvedURI else { throw ValidationError("Name the PostgreSQL database: --to postgresql://...") }
             let form = options.database.form
             let (copied, present) = try reportingErrors { () throws(FormKitError) -> (Int, Int) in
                 let store = try PostgresResponseSource.open(uri, form: form, replacingForm: options.replaceForm, records: true)

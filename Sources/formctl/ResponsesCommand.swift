@@ -30,7 +30,7 @@ extension ResponsesCommand {
                 response,path (children.2) and its fields by their path in the instance. An answer of a field that was not \
                 shown is empty (null in JSON) unless --include-hidden. With --status draft the table adds each draft's \
                 age: since its last write for a respondent's draft (serve --collect), else since it was stored. \
-                With --responses postgresql://… (or $FORMCTL_RESPONSES) the responses are read from PostgreSQL, \
+                With --responses postgresql://... (or $FORMCTL_RESPONSES) the responses are read from PostgreSQL, \
                 by formctl-serve, in the same formats, byte for byte as the same responses give from the file \
                 (docs/scaling.md). See docs/responses.md.
                 """)

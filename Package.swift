@@ -54,6 +54,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", exact: "1.5.0"),
         // The page's HTML from Mustache templates, escaped by default.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        // Responses in PostgreSQL (FormPostgres): the driver alone, no ORM.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
     ],
     targets: [
         // The engine opts its arrays out of dynamic exclusivity checks with
@@ -82,6 +84,21 @@ let package = Package(
             dependencies: ["FormModel", "FormText", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             // migrations-link points at the top-level migrations folder so that
             // adding or removing a migration makes SwiftPM re-run the plugin.
+            exclude: ["migrations-link"],
+            plugins: ["EmbedMigrations"]
+        ),
+        // Responses in PostgreSQL: formctl's own PostgreSQL migrations
+        // (migrations/postgresql/*.sql, embedded as FormStore's are), the
+        // form's fingerprint, reading and copying responses. Beside
+        // FormStore: it knows the domain and PostgreSQL, never SQLite.
+        .target(
+            name: "FormPostgres",
+            dependencies: [
+                "FormModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                // Why a connection failed (NIOConnectionError), in words.
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             exclude: ["migrations-link"],
             plugins: ["EmbedMigrations"]
         ),
@@ -150,6 +167,10 @@ let package = Package(
             dependencies: [
                 "FormServer",
                 "FormKit",
+                // `formctl responses --responses postgresql://…` and
+                // `responses copy` run here, so that formctl itself never
+                // links the driver (docs/scaling.md).
+                "FormPostgres",
                 "CLISupport",
                 "EmptyICUData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -14,10 +14,17 @@ import PackagePlugin
 /// target's sources) makes adding, renaming or removing a migration re-plan
 /// the build too. The folder is also an input, which covers additions even
 /// without the link.
+///
+/// The folder is the one the target's `migrations-link` points to: the
+/// top-level `migrations` for FormStore (SQLite), `migrations/postgresql`
+/// for FormPostgres. Each target gets its own `EmbeddedMigration.all`.
 @main
 struct EmbedMigrations: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let migrations = context.package.directoryURL.appending(path: "migrations", directoryHint: .isDirectory)
+        let link = target.directoryURL.appending(path: "migrations-link", directoryHint: .isDirectory)
+        let migrations = FileManager.default.fileExists(atPath: link.path)
+            ? link.resolvingSymlinksInPath()
+            : context.package.directoryURL.appending(path: "migrations", directoryHint: .isDirectory)
         let sqlFiles = ((try? FileManager.default.contentsOfDirectory(at: migrations, includingPropertiesForKeys: nil)) ?? [])
             .filter { $0.pathExtension == "sql" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }

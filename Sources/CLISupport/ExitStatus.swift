@@ -27,18 +27,21 @@ public enum ExitStatus {
         Row(code: failed, meaning: "no such field (get), or a shown field does not pass (check, submit)", errors: [.fieldNotFound, .checkFailed]),
         Row(code: usage, meaning: "usage: bad arguments, a number out of its range, an unknown field, row, page, repeat or response, "
             + "a key in use, a width or tab bar height out of range, removing a row or page that still holds fields "
-            + "or the last page, a form file leaving out fields that hold values (apply without --prune), a read-only field set without --force, a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long)",
+            + "or the last page, a form file leaving out fields that hold values (apply without --prune), a read-only field set without --force, a --db that cannot name a file (empty, :memory:, file: URIs, a trailing /, too long), "
+            + "a PostgreSQL URI that does not parse",
             errors: [.unknownName, .conflict, .outOfRange, .invalidPath]),
         Row(code: refused, meaning: "value refused (invalid UTF-8, NUL, a bad pattern or key, a show-if condition on the field itself or in a cycle); "
-            + "a form, schema or values file that does not parse or cannot hold (file:line:column)",
-            errors: [.invalidValue, .badFile]),
-        Row(code: 66, meaning: "no database (or its folder, or a path through a file or a symbolic link loop)", errors: [.noDatabase]),
-        Row(code: cannotListen, meaning: "serve cannot run or listen: formctl-serve is not beside formctl or on PATH, the port is in use, or the address is not this machine's", errors: []),
+            + "a form, schema or values file that does not parse or cannot hold (file:line:column); "
+            + "a PostgreSQL database holding responses of another form",
+            errors: [.invalidValue, .badFile, .formDiffers]),
+        Row(code: 66, meaning: "no database (or its folder, or a path through a file or a symbolic link loop, or no such PostgreSQL database)", errors: [.noDatabase]),
+        Row(code: cannotListen, meaning: "serve cannot run or listen: formctl-serve is not beside formctl or on PATH, the port is in use, or the address is not this machine's; "
+            + "PostgreSQL does not answer at the --responses address", errors: [.unavailable]),
         Row(code: 70, meaning: "internal error", errors: [.internalError]),
         Row(code: 74, meaning: "not a formctl SQLite database, corrupt, or holding a value formctl cannot use "
             + "(the message gives the sqlite3 fix)", errors: [.unusableDatabase]),
         Row(code: busy, meaning: "database busy, or already served by another formctl serve --collect", errors: [.busy]),
-        Row(code: readOnly, meaning: "database read-only or permission denied", errors: [.readOnly]),
+        Row(code: readOnly, meaning: "database read-only or permission denied, also PostgreSQL refusing the user or password", errors: [.readOnly]),
         Row(code: 78, meaning: "schema newer than this formctl", errors: [.schemaTooNew]),
     ]
 

@@ -20,6 +20,7 @@
 @_exported import struct FormStore.ResponseFilter
 @_exported import struct FormStore.StoredResponse
 @_exported import struct FormStore.ResponseStamp
+@_exported import struct FormStore.RespondentColumns
 @_exported import struct FormStore.ReadVersion
 @_exported import struct FormStore.DraftLimits
 @_exported import class FormScreens.RetainedFormPicture

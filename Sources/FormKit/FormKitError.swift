@@ -23,6 +23,9 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
     case checkFailed(CheckReport)
     /// A failure that is formctl's fault, not the user's.
     case internalError(String)
+    /// The store of responses kept apart from the file (PostgreSQL,
+    /// `--responses`) refused or failed.
+    case responseStore(ResponseStoreFailure)
 
     /// What kind of failure this is, for a front end to match on and map to
     /// its exit codes or statuses. Several errors share a code when a user
@@ -62,6 +65,12 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case readOnly
         /// A newer formctl wrote the database.
         case schemaTooNew
+        /// The store of responses (PostgreSQL) does not answer: no server
+        /// at its address, or it went away.
+        case unavailable
+        /// The store of responses (PostgreSQL) holds responses of another
+        /// form: its recorded fingerprint is not this form's.
+        case formDiffers
         /// A form, schema or values file that does not parse or cannot
         /// hold (each problem with file:line:column).
         case badFile
@@ -77,6 +86,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
         case .checkFailed: .checkFailed
         case .badFile: .badFile
         case .internalError: .internalError
+        case .responseStore(let failure): failure.code
         case .store(let error):
             switch error {
             case .unknownField, .unknownRow, .unknownPage, .unknownResponse, .unknownRepeat: .unknownName
@@ -107,6 +117,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
                 + report.problems.map { "\($0.key): \($0.reason)" }.joined(separator: "; ")
                 + "); fix \(report.problems.count == 1 ? "it" : "them"), or store the values as a draft with --draft"
         case .internalError(let message): "internal error: \(message)"
+        case .responseStore(let failure): failure.message
         }
     }
 }

@@ -10,10 +10,10 @@ public enum HTTPStatusTable {
     public static func status(for code: FormKitError.Code) -> HTTPResponse.Status {
         switch code {
         case .fieldNotFound, .unknownName: .notFound
-        case .checkFailed, .conflict: .conflict
+        case .checkFailed, .conflict, .formDiffers: .conflict
         case .outOfRange, .invalidValue: .unprocessableContent
         case .badFile: .badRequest
-        case .busy: .serviceUnavailable
+        case .busy, .unavailable: .serviceUnavailable
         // The server may not write the form's file: its operator has to
         // act, not the client, but the request itself was understood.
         case .readOnly: .forbidden

@@ -8,7 +8,6 @@ import Synchronization
 /// `formctl serve`: the form in a browser, live, for several people at
 /// once, and its JSON API (FormServer does the work). `formctl serve`
 /// runs this executable, `formctl-serve`, with its arguments.
-@main
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formctl serve",

@@ -65,7 +65,8 @@ import Testing
         #expect(table[413] == ["bodyTooLarge"])
         #expect(table[421] == ["unknownHost"])
         #expect(table[422]?.contains("invalidValue") == true)
-        #expect(table[503] == ["busy", "tooManyDrafts"])
+        // unavailable: the responses' PostgreSQL down (DECISIONS, "Faults": 503).
+        #expect(table[503] == ["busy", "tooManyDrafts", "unavailable"])
         #expect(table[507] == ["diskFull"])
     }
 

@@ -115,10 +115,12 @@ extension StoredForm {
 
     /// Writes the responses `filter` chooses in `format` to `output`, in
     /// pieces, reading them in one pass (`formctl responses --format`).
-    /// Columns: `responseKeys(filter)`.
+    /// Columns: `responseKeys(filter)`. With a `source`, the responses are
+    /// its (PostgreSQL), the form and its keys still the file's.
     public func exportResponses(_ filter: ResponseFilter, format: ResponseExportFormat, includesHidden: Bool = false,
-                                split: Bool = false, to output: (String) -> Void) throws(FormKitError) {
-        try exportResponses(filter, format: format, includesHidden: includesHidden, split: split) { (bytes: UnsafeRawBufferPointer) in
+                                split: Bool = false, from source: (any ResponseSource)? = nil,
+                                to output: (String) -> Void) throws(FormKitError) {
+        try exportResponses(filter, format: format, includesHidden: includesHidden, split: split, from: source) { (bytes: UnsafeRawBufferPointer) in
             output(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -138,33 +140,79 @@ extension StoredForm {
     /// `RepeatTable`: columns by path for the fields outside repeats, and
     /// one per top-level repeat holding its number of instances; each
     /// repeat's fields are in its own table (`exportInstances`).
+    ///
+    /// With a `source`, the responses come from it and are written by the
+    /// same encoders: the same responses give the same bytes.
     public func exportResponses(_ filter: ResponseFilter, format: ResponseExportFormat, includesHidden: Bool = false,
-                                split: Bool = false, bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
+                                split: Bool = false, from source: (any ResponseSource)? = nil,
+                                bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
+        if let source {
+            let (definition, formKeys) = try reading { db throws(FormStoreError) in (try db.definition(), try db.fieldKeys()) }
+            let keys = formKeys + (try source.otherKeys(filter, formKeys: formKeys))
+            let plan = Self.exportPlan(definition, keys: keys, format: format, includesHidden: includesHidden, split: split)
+            return try Self.write(plan, keys: keys, scan: { (body: (ResponseRecord) -> Void) throws(FormKitError) in
+                try source.forEachResponse(filter) { response in body(ResponseRecord(response, columns: keys)) }
+            }, to: output)
+        }
         try reading { db throws(FormStoreError) in
             let keys = try db.responseKeys(filter)
-            var export = ResponseExport(format: format, keys: keys, includesHidden: includesHidden)
-            if format == .csv {
-                let definition = try db.definition()
-                if definition.groups.contains(where: { $0.kind == .repeat }) {
-                    let table = RepeatTable(responsesOf: FormSpec(definition: definition), keys: keys, split: split)
-                    return try Self.export(table, filter, keys: keys, includesHidden: includesHidden, db, to: output)
-                }
-                for field in definition.fields where field.rules.type == .selectMultiple {
-                    if split { export.splitChoices[field.key] = field.rules.choices.map(\.value) }
-                    if SelectionValue.needsArrayCells(field.rules.choices) { export.arrayCells.insert(field.key) }
-                }
+            // The definition is read only for CSV, as before sources: JSON
+            // needs nothing of the form but its keys.
+            let definition = format == .csv ? try db.definition() : nil
+            let plan = Self.exportPlan(definition, keys: keys, format: format, includesHidden: includesHidden, split: split)
+            try Self.write(plan, keys: keys, scan: { (body: (ResponseRecord) -> Void) throws(FormStoreError) in
+                try db.scanResponses(filter, columns: keys) { record in body(record) }
+            }, to: output)
+        }
+    }
+
+    /// What an export writes: a flat export, or for CSV of a form with
+    /// repeats the responses' `RepeatTable`.
+    enum ExportPlan {
+        case flat(ResponseExport)
+        case table(RepeatTable, includesHidden: Bool)
+    }
+
+    /// The plan for `keys` of `definition` (nil: not read, for JSON).
+    static func exportPlan(_ definition: FormDefinition?, keys: [String], format: ResponseExportFormat,
+                           includesHidden: Bool, split: Bool) -> ExportPlan {
+        var export = ResponseExport(format: format, keys: keys, includesHidden: includesHidden)
+        if format == .csv, let definition {
+            if definition.groups.contains(where: { $0.kind == .repeat }) {
+                return .table(RepeatTable(responsesOf: FormSpec(definition: definition), keys: keys, split: split), includesHidden: includesHidden)
             }
+            for field in definition.fields where field.rules.type == .selectMultiple {
+                if split { export.splitChoices[field.key] = field.rules.choices.map(\.value) }
+                if SelectionValue.needsArrayCells(field.rules.choices) { export.arrayCells.insert(field.key) }
+            }
+        }
+        return .flat(export)
+    }
+
+    /// Writes `plan` with the records `scan` hands out, in pieces of
+    /// about `exportChunkSize`.
+    static func write<E: Error>(_ plan: ExportPlan, keys: [String], scan: ((ResponseRecord) -> Void) throws(E) -> Void,
+                                to output: (UnsafeRawBufferPointer) -> Void) throws(E) {
+        switch plan {
+        case .table(let table, let includesHidden):
+            try export(table, includesHidden: includesHidden, scan: scan, to: output)
+        case .flat(let export):
             let encoder = ResponseEncoder(export)
             var out: [UInt8] = []
-            out.reserveCapacity(Self.exportChunkSize + 4096)
+            out.reserveCapacity(exportChunkSize + 4096)
             out.append(contentsOf: encoder.prologue)
             var count = 0
-            try db.scanResponses(filter, columns: export.keys) { record in
-                encoder.append(record, index: count, to: &out)
-                count += 1
-                if out.count >= Self.exportChunkSize {
-                    out.withUnsafeBytes(output)
-                    out.removeAll(keepingCapacity: true)
+            // `scan` hands records to a closure that writes through
+            // `output`: both are non-escaping, which the compiler only
+            // allows once `output` is seen as escaping (it still does not).
+            try withoutActuallyEscaping(output) { (output) throws(E) in
+                try scan { record in
+                    encoder.append(record, index: count, to: &out)
+                    count += 1
+                    if out.count >= exportChunkSize {
+                        out.withUnsafeBytes(output)
+                        out.removeAll(keepingCapacity: true)
+                    }
                 }
             }
             out.append(contentsOf: encoder.epilogue(count: count))
@@ -184,42 +232,58 @@ extension StoredForm {
     /// key), and per repeat inside it the number of its instances. Cells
     /// are written as `exportResponses` writes them, `split` and
     /// `includesHidden` too. A path that is not a repeat's is
-    /// `unknownRepeat` (64), naming the repeats, before anything is written.
+    /// `unknownRepeat` (64), naming the repeats, before anything is
+    /// written. With a `source`, the responses are its.
     public func exportInstances(of repeatPath: String, _ filter: ResponseFilter, includesHidden: Bool = false, split: Bool = false,
+                                from source: (any ResponseSource)? = nil,
                                 bytes output: (UnsafeRawBufferPointer) -> Void) throws(FormKitError) {
+        if let source {
+            let (spec, formKeys) = try reading { db throws(FormStoreError) in (FormSpec(definition: try db.definition()), try db.fieldKeys()) }
+            let keys = formKeys + (try source.otherKeys(filter, formKeys: formKeys))
+            guard let table = RepeatTable(instancesOf: repeatPath, in: spec, keys: keys, split: split) else {
+                throw .store(.unknownRepeat(path: repeatPath, repeats: RepeatTable.repeatPaths(of: spec)))
+            }
+            return try Self.export(table, includesHidden: includesHidden, scan: { (body: (ResponseRecord) -> Void) throws(FormKitError) in
+                try source.forEachResponse(filter) { response in body(ResponseRecord(response, columns: keys)) }
+            }, to: output)
+        }
         try reading { db throws(FormStoreError) in
             let spec = FormSpec(definition: try db.definition())
             let keys = try db.responseKeys(filter)
             guard let table = RepeatTable(instancesOf: repeatPath, in: spec, keys: keys, split: split) else {
                 throw .unknownRepeat(path: repeatPath, repeats: RepeatTable.repeatPaths(of: spec))
             }
-            try Self.export(table, filter, keys: keys, includesHidden: includesHidden, db, to: output)
+            try Self.export(table, includesHidden: includesHidden, scan: { (body: (ResponseRecord) -> Void) throws(FormStoreError) in
+                try db.scanResponses(filter, columns: keys) { record in body(record) }
+            }, to: output)
         }
     }
 
-    /// `exportInstances(of:_:includesHidden:split:bytes:)` as text, in
-    /// pieces each ending at the end of a response.
+    /// `exportInstances(of:_:includesHidden:split:from:bytes:)` as text,
+    /// in pieces each ending at the end of a response.
     public func exportInstances(of repeatPath: String, _ filter: ResponseFilter, includesHidden: Bool = false, split: Bool = false,
-                                to output: (String) -> Void) throws(FormKitError) {
-        try exportInstances(of: repeatPath, filter, includesHidden: includesHidden, split: split) { (bytes: UnsafeRawBufferPointer) in
+                                from source: (any ResponseSource)? = nil, to output: (String) -> Void) throws(FormKitError) {
+        try exportInstances(of: repeatPath, filter, includesHidden: includesHidden, split: split, from: source) { (bytes: UnsafeRawBufferPointer) in
             output(String(decoding: bytes, as: UTF8.self))
         }
     }
 
-    /// Writes `table`'s header, then the rows of each response `filter`
-    /// chooses, scanned with `keys` as columns, in pieces as
-    /// `exportResponses` does.
-    private static func export(_ table: RepeatTable, _ filter: ResponseFilter, keys: [String], includesHidden: Bool,
-                               _ db: FormDatabase, to output: (UnsafeRawBufferPointer) -> Void) throws(FormStoreError) {
+    /// Writes `table`'s header, then the rows of each record `scan` hands
+    /// out, in pieces as `exportResponses` does.
+    private static func export<E: Error>(_ table: RepeatTable, includesHidden: Bool, scan: ((ResponseRecord) -> Void) throws(E) -> Void,
+                                         to output: (UnsafeRawBufferPointer) -> Void) throws(E) {
         let encoder = RepeatTableEncoder(table: table, includesHidden: includesHidden)
         var out: [UInt8] = []
         out.reserveCapacity(exportChunkSize + 4096)
         out.append(contentsOf: encoder.prologue)
-        try db.scanResponses(filter, columns: keys) { record in
-            encoder.append(record, to: &out)
-            if out.count >= exportChunkSize {
-                out.withUnsafeBytes(output)
-                out.removeAll(keepingCapacity: true)
+        // As in `write`: `output` seen as escaping, which it does not.
+        try withoutActuallyEscaping(output) { (output) throws(E) in
+            try scan { record in
+                encoder.append(record, to: &out)
+                if out.count >= exportChunkSize {
+                    out.withUnsafeBytes(output)
+                    out.removeAll(keepingCapacity: true)
+                }
             }
         }
         if !out.isEmpty { out.withUnsafeBytes(output) }

@@ -228,7 +228,7 @@ final class ChildProcess: @unchecked Sendable {
 /// (a nil value removes the variable).
 func childEnvironment(_ overrides: [String: String?] = [:]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
-    for name in ["FORMCTL_DB", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES"] {
+    for name in ["FORMCTL_DB", "FORMCTL_RESPONSES", "PGPASSWORD", "PGUSER", "NO_COLOR", "FORCE_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "COLUMNS", "LINES"] {
         environment[name] = nil
     }
     for (name, value) in overrides {

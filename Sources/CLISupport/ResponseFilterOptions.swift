@@ -1,24 +1,25 @@
 import ArgumentParser
-import CLISupport
 import FormKit
 
 /// Which responses `formctl responses` (and `responses sql`) covers.
-struct ResponseFilterOptions: ParsableArguments {
+public struct ResponseFilterOptions: ParsableArguments {
+    public init() {}
+
     @Option(help: ArgumentHelp("Only responses with this status: complete or draft.", valueName: "status"))
-    var status: FormResponse.Status?
+    public var status: FormResponse.Status?
 
     @Option(help: ArgumentHelp(
         "Only responses submitted at or after this time: an RFC 3339 date or date-time (2026-11-25, 2026-11-25T18:00:00Z, 2026-11-25T19:00:00+01:00); without an offset, UTC.",
         valueName: "time"))
-    var since: String?
+    public var since: String?
 
     @Option(help: ArgumentHelp("Only the last N responses (still listed oldest first).", valueName: "n"))
-    var limit: Int?
+    public var limit: Int?
 
     @Flag(help: "Also give the kept values of fields that were not shown (hidden, or show_if not holding); by default they are empty (null in JSON).")
-    var includeHidden = false
+    public var includeHidden = false
 
-    mutating func validate() throws {
+    public mutating func validate() throws {
         try OptionRange.check(limit, "--limit", in: OptionRange.limit)
         if let since, SubmissionTime(rfc3339: since) == nil {
             throw ValidationError("--since takes an RFC 3339 date or date-time such as \(SubmissionTime.examples) (without an offset, UTC), not '\(DisplayText.escaped(since))'.")
@@ -26,19 +27,9 @@ struct ResponseFilterOptions: ParsableArguments {
     }
 
     /// The filter these options give.
-    var filter: ResponseFilter {
+    public var filter: ResponseFilter {
         ResponseFilter(status: status, submittedSince: since.flatMap { SubmissionTime(rfc3339: $0)?.text }, limit: limit)
     }
 }
 
 extension FormResponse.Status: ExpressibleByArgument {}
-
-/// A response id on the command line: a whole number from 1.
-struct ResponseIDArgument: ParsableArguments {
-    @Argument(help: ArgumentHelp("The response's id (formctl responses lists them).", valueName: "id"))
-    var id: Int64
-
-    func validate() throws {
-        if id < 1 { throw ValidationError("Response ids are whole numbers from 1, not \(id).") }
-    }
-}

@@ -89,12 +89,13 @@ let package = Package(
         ),
         // Responses in PostgreSQL: formctl's own PostgreSQL migrations
         // (migrations/postgresql/*.sql, embedded as FormStore's are), the
-        // form's fingerprint, reading and copying responses. Beside
-        // FormStore: it knows the domain and PostgreSQL, never SQLite.
+        // form's fingerprint, reading and copying responses, and
+        // respondents' drafts for serve --collect (FormStore's DraftStore):
+        // it knows the domain and PostgreSQL, never SQLite.
         .target(
             name: "FormPostgres",
             dependencies: [
-                "FormModel", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "FormModel", "FormStore", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 // Why a connection failed (NIOConnectionError), in words.
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -17,6 +17,9 @@
 #   survey  200 respondents at once against serve --collect: the page, ten
 #           typed answers and a submit each; responses/s, PUT p50/p99, the
 #           server's CPU and memory, every submission stored exactly once
+#   postgres the survey through two serve --collect --responses
+#           postgresql://... servers sharing a throwaway PostgreSQL 15, next
+#           to one server on SQLite; pgbench -N on the cluster as the ceiling
 #
 # A benchmark, not a test: it prints figures and exits 0 unless something
 # failed (a non-2xx answer, a value lost). See usage() below.
@@ -25,11 +28,11 @@ set -euo pipefail
 usage() {
     cat <<'EOF'
 usage: Benchmarks/serve.sh [--seconds S] [--round R] [--rounds N] [--events E]
-                           [--clients C] [--respondents R] [--skip fields,page,puts,events,survey] [--quick] [-h]
+                           [--clients C] [--respondents R] [--skip fields,page,puts,events,survey,postgres] [--quick] [-h]
 
 Builds formctl as users install it and ServeReference the same way
 (Scripts/build-release.sh [--product ServeReference], scratch .build-bench),
-then runs the three cases on 127.0.0.1 (each server on a free port).
+then runs the cases on 127.0.0.1 (each server on a free port).
 
 options:
   --seconds S    puts: how long the 64 clients write (default 30)
@@ -41,7 +44,7 @@ options:
                  survey: respondents at once (default 200)
   --connections K, --threads T
                  fields: wrk's connections (default 64) and threads (default 2)
-  --skip CASES   leave out cases (comma-separated: fields,page,puts,events,survey)
+  --skip CASES   leave out cases (comma-separated: fields,page,puts,events,survey,postgres)
   --quick        --seconds 5 --round 3 --events 50: a run of about a minute
   -h, --help     this text
 
@@ -51,8 +54,9 @@ environment:
   SCRATCH_PATH   SwiftPM scratch path (default .build-bench)
   PYTHON         Python 3 (default /usr/bin/python3; standard library only)
 
-needs: wrk (Debian: apt-get install wrk) and the sqlite3 shell
-(apt-get install sqlite3).
+needs: wrk (Debian: apt-get install wrk), the sqlite3 shell
+(apt-get install sqlite3) and, for postgres, PostgreSQL 15
+(apt-get install postgresql).
 EOF
 }
 

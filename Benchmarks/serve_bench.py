@@ -44,6 +44,10 @@ binaries; standard library only (run it with Debian's /usr/bin/python3).
            each loading the page, answering ten typed questions with a PUT
            each and submitting; then every acknowledged submission must be
            stored exactly once with exactly its answers (survey_bench.py).
+  postgres The survey through two `serve --collect --responses
+           postgresql://...` servers sharing one throwaway PostgreSQL 15,
+           next to one server on SQLite, and pgbench -N on the same cluster
+           as the ceiling (postgres_bench.py).
 
 Clients are written here on sockets (one thread: asyncio for `puts`, select
 for `events`) so that no library's buffering sits between a byte's arrival
@@ -70,9 +74,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from cli_bench import cpu_model, median, percentile  # noqa: E402
+import postgres_bench  # noqa: E402
 import survey_bench  # noqa: E402
 
-CASES = ("fields", "page", "puts", "events", "survey")
+CASES = ("fields", "page", "puts", "events", "survey", "postgres")
 # The form with every type, beside this file's folder.
 SURVEY_FORM = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Examples", "forms", "survey.yaml")
 # The longest a server may take to print its URL, or to stop on SIGTERM.
@@ -753,7 +758,7 @@ def main():
     parser.add_argument("--clients", type=int, default=64, help="puts: clients at once (default 64)")
     parser.add_argument("--events", type=int, default=200, help="events: PUTs per field (default 200)")
     parser.add_argument("--respondents", type=int, default=200, help="survey: respondents at once (default 200)")
-    parser.add_argument("--skip", default="", help="cases to leave out: fields,page,puts,events,survey")
+    parser.add_argument("--skip", default="", help="cases to leave out: fields,page,puts,events,survey,postgres")
     args = parser.parse_args()
     skip = {case for case in args.skip.split(",") if case}
     if skip - set(CASES):
@@ -770,6 +775,9 @@ def main():
             if case not in skip:
                 if case == "survey":
                     ok = survey_bench.case_survey(args, work, sys.modules[__name__]) and ok
+                    continue
+                if case == "postgres":
+                    ok = postgres_bench.case_postgres(args, work, sys.modules[__name__]) and ok
                     continue
                 ok = {"fields": case_fields, "page": case_page, "puts": case_puts, "events": case_events}[case](args, work) and ok
     load = os.getloadavg()

@@ -145,11 +145,12 @@ def resident_megabytes(pid):
     return float("nan")
 
 
-def stored_mismatches(formctl, db, respondents):
+def stored_mismatches(formctl, db, respondents, extra=()):
     """What differs between the stored complete responses and the
-    acknowledged submits: a list of words (empty when they agree)."""
+    acknowledged submits: a list of words (empty when they agree).
+    `extra`: more arguments for `formctl responses` (`--responses URI`)."""
     problems = []
-    lines = bench.run([formctl, "responses", "--format", "jsonl", "--status", "complete", "--db", db]).splitlines()
+    lines = bench.run([formctl, "responses", "--format", "jsonl", "--status", "complete", "--db", db, *extra]).splitlines()
     stored = [json.loads(line)["values"] for line in lines if line.strip()]
     by_name = {}
     for values in stored:

@@ -17,9 +17,7 @@ public struct ResponseCopyOptions: ParsableArguments {
 
     /// `--to`, else `$FORMCTL_RESPONSES`.
     public var resolvedURI: String? {
-        if let to { return to }
-        guard let value = Terminal.environment(ResponseStoreOptions.environmentVariable), !value.isEmpty else { return nil }
-        return value
+        to ?? ResponseStoreOptions.fromEnvironment
     }
 
     public func validate() throws {

@@ -17,8 +17,12 @@ public struct ResponseStoreOptions: ParsableArguments {
     /// The URI given, else `$FORMCTL_RESPONSES`; nil (or empty): the
     /// responses are the SQLite file's.
     public var resolved: String? {
-        if let uri { return uri }
-        guard let value = Terminal.environment(Self.environmentVariable), !value.isEmpty else { return nil }
+        uri ?? Self.fromEnvironment
+    }
+
+    /// `$FORMCTL_RESPONSES`, nil when unset or empty.
+    public static var fromEnvironment: String? {
+        guard let value = Terminal.environment(environmentVariable), !value.isEmpty else { return nil }
         return value
     }
 }

@@ -3,8 +3,9 @@
 // renderers' `RenderFormat`, draws the editor's screen as the renderers'
 // `CellGrid` (`EditorFrame.grid`), draws a summary's charts as `BarChart`s, and returns the store's `HistoryEntry`,
 // `ValuesUpdate` and `FormStoreError` (with the `HeldValue`s `apply`
-// lists), and the responses' `ResponseFilter`, `StoredResponse` and
-// `ResponseStamp`. They are re-exported so that a client (the formctl CLI) imports
+// lists), the responses' `ResponseFilter`, `StoredResponse` and
+// `ResponseStamp`, and `DraftStore`, which a store of drafts apart from
+// the file (FormPostgres) implements. They are re-exported so that a client (the formctl CLI) imports
 // FormKit alone and never sees the store's `FormDatabase`.
 // `CellDiff` goes with `CellGrid`: it is how a terminal front end puts one
 // grid on the screen after another, writing only the cells that changed.
@@ -23,4 +24,6 @@
 @_exported import struct FormStore.RespondentColumns
 @_exported import struct FormStore.ReadVersion
 @_exported import struct FormStore.DraftLimits
+@_exported import protocol FormStore.DraftStore
+@_exported import struct FormStore.ResponseStoreFailure
 @_exported import class FormScreens.RetainedFormPicture

@@ -102,6 +102,7 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
             case .readOnly, .permissionDenied: .readOnly
             case .schemaTooNew: .schemaTooNew
             case .underlying, .diskFull: .internalError
+            case .responseStore(let failure): failure.code
             }
         }
     }
@@ -118,6 +119,23 @@ public enum FormKitError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "); fix \(report.problems.count == 1 ? "it" : "them"), or store the values as a draft with --draft"
         case .internalError(let message): "internal error: \(message)"
         case .responseStore(let failure): failure.message
+        }
+    }
+}
+
+extension ResponseStoreFailure {
+    /// The FormKit error code it gives.
+    var code: FormKitError.Code {
+        switch kind {
+        case .badAddress: .invalidPath
+        case .unreachable: .unavailable
+        case .loginRefused: .readOnly
+        case .noDatabase: .noDatabase
+        case .formDiffers: .formDiffers
+        case .draftsOpen: .conflict
+        case .schemaTooNew: .schemaTooNew
+        case .refusedRow: .invalidValue
+        case .failed: .internalError
         }
     }
 }

@@ -30,6 +30,9 @@ public struct StoredForm: Hashable, Sendable {
     /// The database a `FormSession` keeps open, which every operation then
     /// uses instead of opening the file itself (nil: one open per call).
     var openDatabase: OpenDatabase?
+    /// Where respondents' drafts and responses are kept when not in the
+    /// file (`keepingDrafts(in:)`); nil: the file.
+    var separateDrafts: SeparateDrafts?
 
     /// The form at `path`; a missing file is created with the seed form
     /// unless `createsMissingFile` is false.

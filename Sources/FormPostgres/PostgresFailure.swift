@@ -15,7 +15,7 @@ enum PostgresFailure {
                 return storeError(inner, uri: uri)
             }
         }
-        let place = uri.isUnixSocket ? "the socket \(uri.socketPath)" : "\(uri.host):\(uri.port)"
+        let place = uri.place
         guard let error = error as? PSQLError else {
             return PostgresStoreError(.failed, "PostgreSQL at \(place): \(String(describing: error))")
         }

@@ -15,7 +15,7 @@ enum PostgresMigrations {
         do {
             try await migrate(connection, logger: logger)
         } catch {
-            try? await connection.query("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)
             throw error
         }
         try await connection.query("SELECT pg_advisory_unlock(\(lockKey))", logger: logger)

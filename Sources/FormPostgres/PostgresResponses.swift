@@ -55,7 +55,7 @@ public final class PostgresResponses: Sendable {
         try open(try PostgresURI(text, environment: environment))
     }
 
-    private static func configuration(_ uri: PostgresURI) -> PostgresConnection.Configuration {
+    static func configuration(_ uri: PostgresURI) -> PostgresConnection.Configuration {
         if uri.isUnixSocket {
             return PostgresConnection.Configuration(unixSocketPath: uri.socketPath, username: uri.user, password: uri.password, database: uri.database)
         }

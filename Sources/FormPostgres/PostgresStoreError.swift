@@ -1,3 +1,5 @@
+import FormStore
+
 /// Everything reaching responses in PostgreSQL can fail with: a message a
 /// user can act on, in one line, and a kind for a front end to map to its
 /// exit codes (formctl's are in CLISupport's one table).
@@ -38,4 +40,23 @@ public struct PostgresStoreError: Error, Equatable, Sendable, CustomStringConver
     }
 
     public var description: String { message }
+}
+
+extension PostgresStoreError {
+    /// The error as FormStore's callers see a separate store's failures
+    /// (`FormStoreError.responseStore`, FormKit's `responseStore`).
+    public var failure: ResponseStoreFailure {
+        let kind: ResponseStoreFailure.Kind = switch kind {
+        case .badURI: .badAddress
+        case .unreachable: .unreachable
+        case .loginRefused: .loginRefused
+        case .noDatabase: .noDatabase
+        case .formDiffers: .formDiffers
+        case .draftsOpen: .draftsOpen
+        case .schemaTooNew: .schemaTooNew
+        case .refusedRow: .refusedRow
+        case .failed: .failed
+        }
+        return ResponseStoreFailure(kind, message)
+    }
 }

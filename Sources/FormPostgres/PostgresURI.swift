@@ -32,6 +32,9 @@ public struct PostgresURI: Sendable, Equatable {
     /// The socket file for a Unix socket.
     public var socketPath: String { "\(host)/.s.PGSQL.\(port)" }
 
+    /// Where the server is, as a message names it: `the socket …` or `host:port`.
+    public var place: String { isUnixSocket ? "the socket \(socketPath)" : "\(host):\(port)" }
+
     /// The URI's parameters libpq has that formctl accepts and ignores
     /// (they change nothing it does).
     private static let ignoredParameters: Set<String> = ["application_name", "connect_timeout", "client_encoding"]

@@ -46,7 +46,8 @@ public struct APIError: HTTPResponseError, Equatable {
         code = error.code.rawValue
         message = error.description
         var headers: HTTPFields = [:]
-        if error.code == .busy { headers[.retryAfter] = String(HTTPStatusTable.retryAfterSeconds) }
+        // Busy, or PostgreSQL away: the same write may succeed in a moment.
+        if error.code == .busy || error.code == .unavailable { headers[.retryAfter] = String(HTTPStatusTable.retryAfterSeconds) }
         self.headers = headers
         if case .checkFailed(let report) = error {
             body = try? JSONText.encode(report.problems)

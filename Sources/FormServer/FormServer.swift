@@ -15,6 +15,9 @@ public final class FormServer: Sendable {
     public let configuration: ServerConfiguration
     /// The form's database, held open while the server runs.
     public let session: FormSession
+    /// The form as respondents answer it (`--collect`): the session's
+    /// file, with its drafts kept apart when they are (`drafts`).
+    let respondentsForm: StoredForm
     /// The change feed behind `GET /api/events`.
     let events: EventFeed
     /// Respondents' own event streams (`--collect`).
@@ -30,20 +33,31 @@ public final class FormServer: Sendable {
     /// that cannot be served, `FormKitError` for a database that cannot be
     /// opened.
     /// In `--collect` mode the database's lock is taken first: another
-    /// collecting server on it is `ServeError.alreadyServed`.
-    public init(configuration: ServerConfiguration) throws {
+    /// collecting server on it is `ServeError.alreadyServed`. With
+    /// `drafts`, which makes a store for the session's form (PostgreSQL,
+    /// shared by several servers), respondents' drafts and responses are
+    /// kept there instead of in the file, and no lock is taken: any
+    /// number of servers collect into it.
+    public init(configuration: ServerConfiguration, drafts: ((FormSession) -> any DraftStore)? = nil) throws {
         try configuration.validate()
         self.configuration = configuration
-        lock = configuration.collect == nil ? nil : try ServeLock(databasePath: configuration.databasePath)
+        lock = configuration.collect == nil || drafts != nil ? nil : try ServeLock(databasePath: configuration.databasePath)
+        let session: FormSession
         do {
             session = try FormSession(path: configuration.databasePath)
         } catch {
             lock?.release()
             throw error
         }
+        self.session = session
+        let respondentsForm = drafts.map { session.file.keepingDrafts(in: $0(session)) } ?? session.file
+        self.respondentsForm = respondentsForm
         events = EventFeed(session: session)
-        respondents = RespondentFeed(form: session.file)
+        let respondents = RespondentFeed(form: respondentsForm)
+        self.respondents = respondents
         summary = KeptSummary(form: session.file)
+        // Writes through the other servers reach this one's streams.
+        respondentsForm.observeDrafts { hash in respondents.notify(hash: hash) }
     }
 
     /// Every route, behind the middleware: what `run` serves, and what
@@ -88,7 +102,7 @@ public final class FormServer: Sendable {
             OpenAPIRoute(owner: tokenCheck, collects: true).add(to: recorder)
             PageRoutes(form: session.file, body: body, paths: .owner).add(to: recorder)
             SummaryRoutes(summary: summary, formPath: PagePaths.owner.page).add(to: recorder)
-            RespondRoutes(form: session.file, body: body, settings: collect, feed: respondents).add(to: recorder)
+            RespondRoutes(form: respondentsForm, body: body, settings: collect, feed: respondents).add(to: recorder)
         } else {
             OpenAPIRoute().add(to: recorder)
             PageRoutes(form: session.file, body: body).add(to: recorder)
@@ -137,7 +151,7 @@ public final class FormServer: Sendable {
     /// respondents' streams their heartbeat, until cancelled.
     private func sweepLoop(_ collect: CollectSettings) async {
         while !Task.isCancelled {
-            let form = session.file
+            let form = respondentsForm
             let ttl = collect.draftTTL.seconds
             // A failed sweep (the database busy) is tried again next time.
             _ = await DatabaseWork.run { try? form.sweepDrafts(olderThan: ttl) }

@@ -56,18 +56,7 @@ final class PostgresResponseSource: ResponseSource {
     /// FormPostgres's error as `FormKitError.responseStore`, whose code
     /// formctl's one table maps to an exit code.
     static func formKitError(_ error: PostgresStoreError) -> FormKitError {
-        let kind: ResponseStoreFailure.Kind = switch error.kind {
-        case .badURI: .badAddress
-        case .unreachable: .unreachable
-        case .loginRefused: .loginRefused
-        case .noDatabase: .noDatabase
-        case .formDiffers: .formDiffers
-        case .draftsOpen: .draftsOpen
-        case .schemaTooNew: .schemaTooNew
-        case .refusedRow: .refusedRow
-        case .failed: .failed
-        }
-        return .responseStore(ResponseStoreFailure(kind, error.message))
+        .responseStore(error.failure)
     }
 
     /// Opens the store at `uri` and checks that it holds this form's

@@ -2,6 +2,7 @@ import ArgumentParser
 import CLISupport
 import Dispatch
 import FormKit
+import FormPostgres
 import FormServer
 import Synchronization
 
@@ -26,6 +27,12 @@ struct ServeCommand: ParsableCommand {
             are swept --draft-ttl after their last write; past --max-drafts open drafts a new respondent \
             gets 503; --once takes one response per cookie. One --collect server per database: a second \
             one exits 75.
+
+            --collect --responses postgresql://… (or FORMCTL_RESPONSES) keeps drafts and responses in \
+            PostgreSQL instead: any number of servers, each serving its own copy of the form's file, share \
+            them; a respondent's cookie works on every one, and the limits hold across them. The database \
+            remembers the form: a server whose form differs is refused (65) unless --replace-form, itself \
+            refused while drafts are open. See docs/scaling.md.
 
             \(ExitStatus.helpText)
             """)
@@ -62,12 +69,46 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "With --collect: one response per respondent; after submitting, their writes get 409 alreadySubmitted.")
     var once = false
 
+    @Option(name: .customLong("responses"), help: ArgumentHelp(
+        "With --collect: keep drafts and responses in PostgreSQL, shared by any number of servers: a libpq URI, postgresql://user:password@host:port/database, ?host=/socket/folder for a Unix socket; the password from the URI or PGPASSWORD (default: $FORMCTL_RESPONSES).",
+        valueName: "uri"))
+    var responses: String?
+
+    @Flag(help: "With --responses: make this form the PostgreSQL database's when it holds another form's responses (refused while drafts are open there).")
+    var replaceForm = false
+
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
         if generateToken && token != nil { throw ValidationError("Give --token or --generate-token, not both.") }
-        if !collect && (draftTTL != nil || maxDrafts != nil || once) {
-            throw ValidationError("--draft-ttl, --max-drafts and --once are for --collect.")
+        if !collect && (draftTTL != nil || maxDrafts != nil || once || responses != nil) {
+            throw ValidationError("--draft-ttl, --max-drafts, --once and --responses are for --collect.")
+        }
+        if replaceForm && responsesURI == nil { throw ValidationError("--replace-form is for --responses (or FORMCTL_RESPONSES).") }
+    }
+
+    /// Where drafts and responses go instead of the file: --responses,
+    /// else $FORMCTL_RESPONSES (with --collect only); nil: the file.
+    private var responsesURI: String? {
+        guard collect else { return nil }
+        return responses ?? ResponseStoreOptions.fromEnvironment
+    }
+
+    /// What makes the server's store of drafts in PostgreSQL, once the
+    /// database at `uri` is migrated and known to hold this form's
+    /// responses (or none yet); nil without a URI. Refusals are reported
+    /// and exit as `formctl responses --responses` does.
+    private func draftStore(_ uri: String?, databasePath: String) throws -> ((FormSession) -> any DraftStore)? {
+        guard let uri else { return nil }
+        let form = StoredForm(path: databasePath)
+        let address = try reportingErrors { () throws(FormKitError) -> PostgresURI in
+            let checked = try PostgresResponseSource.open(uri, form: form, replacingForm: replaceForm, records: true)
+            defer { checked.close() }
+            return checked.uri
+        }
+        return { session in
+            let blank = KeptBlankForm(session: session)
+            return PostgresDrafts(uri: address) { () throws(FormStoreError) in try blank.form() }
         }
     }
 
@@ -105,9 +146,10 @@ struct ServeCommand: ParsableCommand {
             host: host, port: port, databasePath: StoredForm.resolvedPath(database.db),
             token: makesToken ? ServerToken.generate() : token,
             allowedHosts: allowedHosts, bodyLimit: bodyLimit, collect: collectSettings)
+        let drafts = try draftStore(responsesURI, databasePath: configuration.databasePath)
         let server: FormServer
         do {
-            server = try FormServer(configuration: configuration)
+            server = try FormServer(configuration: configuration, drafts: drafts)
         } catch let error as ServeError {
             Terminal.printError(error.description)
             switch error {

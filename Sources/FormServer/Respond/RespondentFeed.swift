@@ -7,9 +7,11 @@ import Synchronization
 /// blank form without one); after each of that respondent's writes
 /// through this server (`notify`), the form is read again and compared
 /// with what the stream last saw, giving the shared feed's events
-/// (`FormSnapshot.changes(to:)`, `FeedEvent`). In `--collect` mode this
-/// server is the database's only one (`ServeLock`), so every write of a
-/// draft comes through it.
+/// (`FormSnapshot.changes(to:)`, `FeedEvent`). With the drafts in the
+/// file this server is the database's only one (`ServeLock`), so every
+/// write of a draft comes through it; with them in PostgreSQL, writes
+/// through the other servers arrive as `notify(hash:)`
+/// (`StoredForm.observeDrafts`).
 ///
 /// Each stream keeps its own snapshot and minimap (a respondent's values
 /// are theirs); a write while a stream is being read marks it to be read
@@ -80,7 +82,12 @@ final class RespondentFeed: Sendable {
     /// `respondent` wrote: their streams read their form again and are
     /// told what changed.
     func notify(_ respondent: RespondentID) {
-        let hash = respondent.hash
+        notify(hash: respondent.hash)
+    }
+
+    /// The respondent whose id hashes to `hash` wrote (through this server
+    /// or another): their streams read their form again.
+    func notify(hash: String) {
         let toRead = state.withLock { state -> [Int] in
             var numbers: [Int] = []
             for (number, watcher) in state.watchers where watcher.hash == hash {

@@ -131,6 +131,9 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
     /// of its statements refused on a schema that is the one formctl made),
     /// with SQLite's or the system's message.
     case underlying(message: String)
+    /// The store of respondents' drafts and responses kept apart from the
+    /// file (PostgreSQL, `serve --collect --responses`) refused or failed.
+    case responseStore(ResponseStoreFailure)
 
     /// `unknownPage` for `key`, suggesting the nearest of `keys` when one
     /// is close enough to be a likely typo.
@@ -246,6 +249,8 @@ public enum FormStoreError: Error, Equatable, Sendable, CustomStringConvertible 
             "the form has \(limit) answers in progress, its limit; try again later"
         case .underlying(let message):
             "database error: \(message)"
+        case .responseStore(let failure):
+            failure.message
         }
     }
 }

@@ -63,20 +63,13 @@ extension FormDatabase {
         return try writeRespondents(shape) { db, blank in
             let open = try respondent.flatMap { try Self.openDraft($0, db) }
             var form = try open.map { try shape.form(blank, try Self.answers(of: $0, db)) } ?? blank
-            guard let index = form.fields.firstIndex(where: { $0.key == key }) else {
-                throw FormStoreError.unknownField(key, among: form.fields.map(\.key))
-            }
-            // A respondent has no --force: a read-only field keeps its default.
-            if form.fields[index].isReadOnly { throw FormStoreError.readOnlyField(key: key) }
-            if !form.fields[index].rules.type.holdsValue { throw Self.noteRefusal(key) }
-            form.fields[index].value = form.fields[index].rules.storedText(forInput: value.text)
-            let answer = FormResponse.answers(of: form)[index]
+            let answer = try form.answer(key, with: value)
             if let open, let respondent {
                 try Self.store(answer, in: open, db)
                 return (form, open, respondent, false)
             }
             if limits.once, let respondent, try Self.hasSubmitted(respondent, db) { throw FormStoreError.alreadySubmitted }
-            let draft = try Self.startDraft(newRespondent, answers: FormResponse.answers(of: blank), limits: limits, db)
+            let draft = try Self.startDraft(newRespondent, answers: blank.storedAnswers, limits: limits, db)
             try Self.store(answer, in: draft, db)
             return (form, draft, newRespondent, true)
         }
@@ -118,7 +111,7 @@ extension FormDatabase {
                     WHERE id = ?
                     """, arguments: [draft])
                 try db.execute(sql: "DELETE FROM answer WHERE response_id = ?", arguments: [draft])
-                try Self.insert(FormResponse.answers(of: form), into: draft, db)
+                try Self.insert(form.storedAnswers, into: draft, db)
                 return (StoredResponse(response: try ResponseTables.existingResponse(draft, db), replacedDraft: true, cleared: []), respondent)
             }
             try db.execute(sql: """
@@ -126,7 +119,7 @@ extension FormDatabase {
                 VALUES ('complete', ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                 """, arguments: [newRespondent])
             let id = db.lastInsertedRowID
-            try Self.insert(FormResponse.answers(of: form), into: id, db)
+            try Self.insert(form.storedAnswers, into: id, db)
             return (StoredResponse(response: try ResponseTables.existingResponse(id, db), replacedDraft: false, cleared: []), newRespondent)
         }
     }
@@ -146,7 +139,7 @@ extension FormDatabase {
             let open = try respondent.flatMap { try Self.openDraft($0, db) }
             let current = try open.map { try shape.form(blank, try Self.answers(of: $0, db)) } ?? blank
             let form = try change(current)
-            let answers = FormResponse.answers(of: form)
+            let answers = form.storedAnswers
             if let open, let respondent {
                 try db.execute(sql: "DELETE FROM answer WHERE response_id = ?", arguments: [open])
                 try Self.insert(answers, into: open, db)
@@ -282,10 +275,10 @@ extension FormDatabase {
             .execute(arguments: [draft])
     }
 
-    /// Writes `answers` into response `id`, a note's left out: it holds no value.
+    /// Writes `answers` (`storedAnswers`: no note's) into response `id`.
     private static func insert(_ answers: [FormResponse.Answer], into id: Int64, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "INSERT INTO answer (response_id, position, key, label, value, shown, type) VALUES (?, ?, ?, ?, ?, ?, ?)")
-        for (index, answer) in answers.filter(\.type.holdsValue).enumerated() {
+        for (index, answer) in answers.enumerated() {
             try statement.execute(arguments: [id, index + 1, answer.key, answer.label, answer.value, answer.isShown, answer.type.rawValue])
         }
     }

@@ -68,11 +68,25 @@ final class PostgresCluster: @unchecked Sendable {
         }
         try runChecked("initdb", ["-D", dataFolder, "-U", user, "--pwfile=\(passwordFile)", "--auth=scram-sha-256",
                                   "-E", "UTF8", "--no-locale", "--no-sync"])
+        try start()
+    }
+
+    /// Starts the server (again, after `stopServer`).
+    func start() throws {
         // fsync off: a throwaway cluster need not survive a power cut, and
-        // the tests share two cores with everything else.
-        let options = "-c listen_addresses='' -c unix_socket_directories='\(socketFolder)' -c fsync=off -c max_connections=50"
+        // the tests share two cores with everything else. A crash
+        // (`stopServer(mode: "immediate")`) is still recovered from the
+        // WAL when the server starts again, as the fault tests need.
+        let options = "-c listen_addresses='' -c unix_socket_directories='\(socketFolder)' -c fsync=off -c max_connections=80"
         try runChecked("pg_ctl", ["-D", dataFolder, "-l", folder.appendingPathComponent("server.log").path, "-w", "-t", "60",
                                   "-o", options, "start"])
+    }
+
+    /// Stops the server, leaving its data: `fast` (clients told, as a
+    /// clean shutdown does) or `immediate` (as a crash: no checkpoint,
+    /// recovery at the next start).
+    func stopServer(mode: String) throws {
+        try runChecked("pg_ctl", ["-D", dataFolder, "-m", mode, "-w", "-t", "60", "stop"])
     }
 
     /// Stops the server and removes its folder.

@@ -1,9 +1,12 @@
 /// A store of responses kept apart from the form's file (PostgreSQL)
 /// refused or failed: what `FormKitError.responseStore` carries.
 ///
-/// The store's own target reports its errors in its own type; the front
-/// end that opened it turns them into this, so that its one table of exit
-/// codes (or statuses) covers them as it covers every FormKit error.
+/// The store's own target reports its errors in its own type and turns
+/// them into this where FormStore's callers see them
+/// (`FormStoreError.responseStore`, FormKit's `FormKitError.responseStore`),
+/// so that a front end's one table of exit codes (or statuses) covers them
+/// as it covers every other error. Each kind names the FormKit code it
+/// gives.
 public struct ResponseStoreFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// What kind of failure, each with the `FormKitError.Code` it gives.
     public enum Kind: String, Sendable, CaseIterable {
@@ -39,19 +42,4 @@ public struct ResponseStoreFailure: Error, Equatable, Sendable, CustomStringConv
     }
 
     public var description: String { message }
-
-    /// The FormKit error code it gives.
-    var code: FormKitError.Code {
-        switch kind {
-        case .badAddress: .invalidPath
-        case .unreachable: .unavailable
-        case .loginRefused: .readOnly
-        case .noDatabase: .noDatabase
-        case .formDiffers: .formDiffers
-        case .draftsOpen: .conflict
-        case .schemaTooNew: .schemaTooNew
-        case .refusedRow: .invalidValue
-        case .failed: .internalError
-        }
-    }
 }

@@ -116,14 +116,7 @@ def survey(args, bench, servers, responses_uri, db):
     server_cpu = sum(server.cpu_seconds() for server in servers) - cpu_before
     postgres_cpu = postgres_cpu_seconds() - postgres_before
     exits = [server.stop() for server in servers]
-    submitted = sum(respondent.submitted for respondent in respondents)
-    statuses = {}
-    for respondent in respondents:
-        for status, count in respondent.statuses.items():
-            statuses[status] = statuses.get(status, 0) + count
-    non_2xx = sum(count for status, count in statuses.items() if not 200 <= status < 300)
-    connection_errors = sum(respondent.connection_errors for respondent in respondents)
-    p50, p99, count = bench.quantiles([s for respondent in respondents for s in respondent.put_latencies])
+    submitted, _, non_2xx, connection_errors, (p50, p99, count) = survey_bench.tally(respondents)
     per_response = server_cpu / max(1, submitted)
     print(f"  responses/s {submitted / elapsed:,.1f} ({submitted:,} submitted in {elapsed:.2f} s)")
     print(f"  PUT p50 {bench.ms(p50):.1f} ms, p99 {bench.ms(p99):.1f} ms over {count:,} PUTs")

@@ -145,6 +145,18 @@ def resident_megabytes(pid):
     return float("nan")
 
 
+def tally(respondents):
+    """(submitted, answers by status, non-2xx, connection errors, PUT (p50, p99, count))."""
+    submitted = sum(respondent.submitted for respondent in respondents)
+    statuses = {}
+    for respondent in respondents:
+        for status, count in respondent.statuses.items():
+            statuses[status] = statuses.get(status, 0) + count
+    non_2xx = sum(count for status, count in statuses.items() if not 200 <= status < 300)
+    connection_errors = sum(respondent.connection_errors for respondent in respondents)
+    return submitted, statuses, non_2xx, connection_errors, bench.quantiles([s for r in respondents for s in r.put_latencies])
+
+
 def stored_mismatches(formctl, db, respondents, extra=()):
     """What differs between the stored complete responses and the
     acknowledged submits: a list of words (empty when they agree).
@@ -193,14 +205,7 @@ def case_survey(args, work, serve_bench):
         rss_after = resident_megabytes(server.process.pid)
     finally:
         exit_status = server.stop()
-    submitted = sum(respondent.submitted for respondent in respondents)
-    statuses = {}
-    for respondent in respondents:
-        for status, count in respondent.statuses.items():
-            statuses[status] = statuses.get(status, 0) + count
-    non_2xx = sum(count for status, count in statuses.items() if not 200 <= status < 300)
-    connection_errors = sum(respondent.connection_errors for respondent in respondents)
-    p50, p99, count = bench.quantiles([s for respondent in respondents for s in respondent.put_latencies])
+    submitted, statuses, non_2xx, connection_errors, (p50, p99, count) = tally(respondents)
     print(f"  responses/s {submitted / elapsed:,.1f} ({submitted:,} submitted in {elapsed:.2f} s; goal >= 100)")
     print(f"  PUT p50 {bench.ms(p50):.1f} ms, p99 {bench.ms(p99):.1f} ms over {count:,} PUTs (goal p99 <= 100 ms)")
     print(f"  server CPU {server_cpu:.1f} s ({server_cpu / elapsed:.2f} cores); RSS {rss_before:.0f} MB before, "

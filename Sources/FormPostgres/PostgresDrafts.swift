@@ -341,12 +341,12 @@ public final class PostgresDrafts: DraftStore {
             throw error
         } catch let error as PostgresTransactionError {
             if let error = error.closureError as? FormStoreError { throw error }
-            throw .responseStore(PostgresFailure.storeError(error, uri: uri).failure)
+            throw .responseStore(PostgresFailure.storeError(error, uri: uri))
         } catch {
             if race.hasExpired {
                 throw .responseStore(ResponseStoreFailure(.unreachable, "PostgreSQL at \(place) gave no connection within \(Self.leaseTimeout.components.seconds) s; try again shortly"))
             }
-            throw .responseStore(PostgresFailure.storeError(error, uri: uri).failure)
+            throw .responseStore(PostgresFailure.storeError(error, uri: uri))
         }
     }
 

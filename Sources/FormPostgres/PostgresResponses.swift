@@ -23,7 +23,7 @@ public final class PostgresResponses: Sendable {
 
     /// Connects to `uri` and applies formctl's PostgreSQL migrations that
     /// the database lacks, under an advisory lock (`PostgresMigrations`).
-    /// Errors: `badURI` never (the URI is parsed), `unreachable`,
+    /// Errors: `badAddress` never (the URI is parsed), `unreachable`,
     /// `loginRefused`, `noDatabase`, `schemaTooNew`, `failed`.
     public static func open(_ uri: PostgresURI) throws(PostgresStoreError) -> PostgresResponses {
         var logger = Logger(label: "formctl.postgres")
@@ -92,6 +92,7 @@ public final class PostgresResponses: Sendable {
 
     /// Runs `body` against the connection, waiting for it; errors come
     /// back as `PostgresStoreError`.
+    @discardableResult
     func run<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws(PostgresStoreError) -> T {
         let connection = connection
         let logger = logger

@@ -41,11 +41,11 @@ public struct PostgresURI: Sendable, Equatable {
 
     /// Parses `text`; `environment` gives `PGPASSWORD` and the default
     /// user (`PGUSER`, `USER`). A URI that does not parse, or names a
-    /// parameter formctl does not take, is a `badURI` error saying why,
+    /// parameter formctl does not take, is a `badAddress` error saying why,
     /// with the password left out.
     public init(_ text: String, environment: [String: String]) throws(PostgresStoreError) {
         func bad(_ reason: String) -> PostgresStoreError {
-            PostgresStoreError(.badURI, "bad PostgreSQL URI '\(Self.redacted(text))': \(reason) (expected postgresql://user:password@host:port/database, or ?host=/socket/folder)")
+            PostgresStoreError(.badAddress, "bad PostgreSQL URI '\(Self.redacted(text))': \(reason) (expected postgresql://user:password@host:port/database, or ?host=/socket/folder)")
         }
         var rest: Substring
         if text.hasPrefix("postgresql://") {

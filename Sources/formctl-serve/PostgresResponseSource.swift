@@ -56,7 +56,7 @@ final class PostgresResponseSource: ResponseSource {
     /// FormPostgres's error as `FormKitError.responseStore`, whose code
     /// formctl's one table maps to an exit code.
     static func formKitError(_ error: PostgresStoreError) -> FormKitError {
-        .responseStore(error.failure)
+        .responseStore(error)
     }
 
     /// Opens the store at `uri` and checks that it holds this form's

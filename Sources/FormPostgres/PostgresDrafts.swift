@@ -111,7 +111,26 @@ public final class PostgresDrafts: DraftStore {
                                  limits: DraftLimits, shape: RespondentShape) throws(FormStoreError)
         -> (form: FormDefinition, draft: Int64, respondent: String, created: Bool) {
         let blank = try self.blank()
-        return try transaction { connection, logger in
+        // An answer to an open draft, the common write: the draft read
+        // with its row version, the answer checked here, then one
+        // statement that stores it only if the draft is still that
+        // version (no BEGIN, no COMMIT, no lock held across the check).
+        if let respondent {
+            for _ in 0..<Self.attempts {
+                guard let seen = try run(transaction: false, { connection, logger in
+                    try await Self.versionedDraft(respondent, connection, logger)
+                }) else { break }
+                var form = try Self.form(of: (seen.draft, seen.answers), blank, shape)
+                let answer = try form.answer(key, with: value)
+                let stored = try run(transaction: false) { connection, logger in
+                    try await Self.store(answer, in: seen.draft, ifVersion: seen.version, by: respondent, connection, logger)
+                }
+                if stored { return (form, seen.draft, respondent, false) }
+            }
+        }
+        // No open draft (or one that keeps changing): one transaction that
+        // locks it, or makes one under the new-draft lock.
+        return try run(transaction: true) { connection, logger in
             let open = try await respondent.asyncFlatMap { try await Self.openDraft($0, locking: true, connection, logger) }
             var form = try open.map { try shape.form(blank, $0.answers) } ?? blank
             let answer = try form.answer(key, with: value)
@@ -296,6 +315,13 @@ public final class PostgresDrafts: DraftStore {
     /// PostgreSQL's failures come back as `FormStoreError.responseStore`,
     /// FormStore's own (a refused answer) as they are.
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws(FormStoreError) -> T {
+        try run(transaction: true, body)
+    }
+
+    /// `body` on a pooled connection, in one transaction when
+    /// `transaction` (else each statement commits on its own), waiting
+    /// for it; as `transaction(_:)` says.
+    private func run<T: Sendable>(transaction: Bool, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws(FormStoreError) -> T {
         let client = client
         let logger = logger
         let place = uri.place
@@ -323,6 +349,7 @@ public final class PostgresDrafts: DraftStore {
                                     }
                                 }
                                 defer { watch.cancel() }
+                                guard transaction else { return try await body(connection, logger) }
                                 return try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
                             }
                             race.finish(.success(value))
@@ -351,6 +378,49 @@ public final class PostgresDrafts: DraftStore {
     }
 
     // MARK: Inside a transaction
+
+    /// `respondent`'s open draft with its answers by path and its row's
+    /// version (`xmin`: every write of a draft updates its row); nil: none.
+    private static func versionedDraft(_ respondent: String, _ connection: PostgresConnection,
+                                       _ logger: Logger) async throws -> (draft: Int64, version: String, answers: [String: String])? {
+        let rows = try await connection.query("""
+            SELECT r.id, r.xmin::text, a.key, a.value FROM response r LEFT JOIN answer a ON a.response_id = r.id
+            WHERE r.respondent = \(respondent) AND r.status = 'draft'
+            """, logger: logger)
+        var found: (draft: Int64, version: String, answers: [String: String])?
+        for try await (id, version, key, value) in rows.decode((Int64, String, String?, String?).self) {
+            if found == nil { found = (id, version, [:]) }
+            if let key, let value { found?.answers[key] = value }
+        }
+        return found
+    }
+
+    /// Stores `answer` in draft `draft`, marks it written and notifies
+    /// `respondent`'s streams, all in one statement, only if the draft is
+    /// still open at row version `version`; false: it changed (or went).
+    /// The UPDATE locks the row, and one that waited for another write
+    /// finds a new version and writes nothing.
+    private static func store(_ answer: FormResponse.Answer, in draft: Int64, ifVersion version: String, by respondent: String,
+                              _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        let rows = try await connection.query("""
+            WITH touched AS (
+                UPDATE response SET answered_at = \(unescaped: now)
+                WHERE id = \(draft) AND status = 'draft' AND xmin::text = \(version)
+                RETURNING id),
+            stored AS (
+                INSERT INTO answer (response_id, position, key, label, value, shown, type)
+                SELECT id, (SELECT COALESCE(max(position), 0) + 1 FROM answer WHERE response_id = \(draft)),
+                       \(answer.key), \(answer.label), \(answer.value), \(answer.isShown), \(answer.type.rawValue)
+                FROM touched
+                ON CONFLICT (response_id, key) DO UPDATE
+                SET label = EXCLUDED.label, value = EXCLUDED.value, shown = EXCLUDED.shown, type = EXCLUDED.type
+                RETURNING 1)
+            SELECT t.id FROM touched t CROSS JOIN LATERAL (SELECT pg_notify(\(changesChannel), \(respondent))) AS n
+            """, logger: logger)
+        var stored = false
+        for try await _ in rows.decode(Int64.self) { stored = true }
+        return stored
+    }
 
     /// `respondent`'s open draft with its answers by path, locked until
     /// the transaction ends when `locking`; nil: none.

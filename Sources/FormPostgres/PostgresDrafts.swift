@@ -380,45 +380,25 @@ public final class PostgresDrafts: DraftStore {
     // MARK: Inside a transaction
 
     /// `respondent`'s open draft with its answers by path and its row's
-    /// version (`xmin`: every write of a draft updates its row); nil: none.
+    /// version (`VersionedDraftStatement`); nil: none.
     private static func versionedDraft(_ respondent: String, _ connection: PostgresConnection,
                                        _ logger: Logger) async throws -> (draft: Int64, version: String, answers: [String: String])? {
-        let rows = try await connection.query("""
-            SELECT r.id, r.xmin::text, a.key, a.value FROM response r LEFT JOIN answer a ON a.response_id = r.id
-            WHERE r.respondent = \(respondent) AND r.status = 'draft'
-            """, logger: logger)
         var found: (draft: Int64, version: String, answers: [String: String])?
-        for try await (id, version, key, value) in rows.decode((Int64, String, String?, String?).self) {
+        for try await (id, version, key, value) in try await connection.execute(VersionedDraftStatement(respondent: respondent), logger: logger) {
             if found == nil { found = (id, version, [:]) }
             if let key, let value { found?.answers[key] = value }
         }
         return found
     }
 
-    /// Stores `answer` in draft `draft`, marks it written and notifies
-    /// `respondent`'s streams, all in one statement, only if the draft is
-    /// still open at row version `version`; false: it changed (or went).
-    /// The UPDATE locks the row, and one that waited for another write
-    /// finds a new version and writes nothing.
+    /// Stores `answer` in draft `draft` if it is still open at row version
+    /// `version` (`StoreAnswerStatement`); false: it changed (or went).
     private static func store(_ answer: FormResponse.Answer, in draft: Int64, ifVersion version: String, by respondent: String,
                               _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
-        let rows = try await connection.query("""
-            WITH touched AS (
-                UPDATE response SET answered_at = \(unescaped: now)
-                WHERE id = \(draft) AND status = 'draft' AND xmin::text = \(version)
-                RETURNING id),
-            stored AS (
-                INSERT INTO answer (response_id, position, key, label, value, shown, type)
-                SELECT id, (SELECT COALESCE(max(position), 0) + 1 FROM answer WHERE response_id = \(draft)),
-                       \(answer.key), \(answer.label), \(answer.value), \(answer.isShown), \(answer.type.rawValue)
-                FROM touched
-                ON CONFLICT (response_id, key) DO UPDATE
-                SET label = EXCLUDED.label, value = EXCLUDED.value, shown = EXCLUDED.shown, type = EXCLUDED.type
-                RETURNING 1)
-            SELECT t.id FROM touched t CROSS JOIN LATERAL (SELECT pg_notify(\(changesChannel), \(respondent))) AS n
-            """, logger: logger)
+        let statement = StoreAnswerStatement(draft: draft, version: version, key: answer.key, label: answer.label, value: answer.value,
+                                             isShown: answer.isShown, type: answer.type.rawValue, respondent: respondent)
         var stored = false
-        for try await _ in rows.decode(Int64.self) { stored = true }
+        for try await _ in try await connection.execute(statement, logger: logger) { stored = true }
         return stored
     }
 

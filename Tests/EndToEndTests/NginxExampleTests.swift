@@ -30,9 +30,7 @@ struct NginxExampleTests {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx") else {
             throw TestFailure("this test runs Examples/nginx/formctl-collect.conf with nginx: apt-get install nginx")
         }
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try PostgresServeTests.familyBox()
         let servers = try (0..<3).map { _ in try PostgresServeTests.instance(box, uri, ["--allow-host", "forms.example.com"]) }
 

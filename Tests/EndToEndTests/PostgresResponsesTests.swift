@@ -26,9 +26,7 @@ struct PostgresResponsesTests {
 
     @Test("every format of responses --responses is byte for byte the SQLite file's, for a form with groups, repeats and lists")
     func everyFormat() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, _, uri) = try PostgresCluster.freshDatabase()
         let box = try ResponsesRepeatCSVTests.box()
         let copied = try Self.copy(box, to: uri)
         #expect(copied.succeeded, "\(copied)")
@@ -58,9 +56,7 @@ struct PostgresResponsesTests {
 
     @Test("copy twice: the second copies nothing, a new response is copied by the third; ids, times, answers, paths and respondents kept")
     func copyTwice() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try ResponsesRepeatCSVTests.box()
         // The draft as serve --collect leaves a respondent's.
         let respondent = String(repeating: "ab", count: 32)
@@ -137,9 +133,7 @@ struct PostgresResponsesTests {
 
     @Test("a database holding another form's responses is refused (65) naming both fingerprints; --replace-form only with no drafts open")
     func fingerprint() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let households = try ResponsesRepeatCSVTests.box()
         #expect(try Self.copy(households, to: uri).succeeded)
         let stored = try cluster.psql(database, "SELECT fingerprint FROM form_fingerprint").trimmingCharacters(in: .whitespacesAndNewlines)

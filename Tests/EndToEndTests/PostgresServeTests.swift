@@ -46,9 +46,7 @@ struct PostgresServeTests {
 
     @Test("two servers share one database: a cookie made on one works on the other, and a write through one reaches a stream on the other")
     func cookieAndEventsCross() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try Self.familyBox()
         let first = try Self.instance(box, uri)
         // A second server on the same file: no lock with the drafts elsewhere.
@@ -102,9 +100,7 @@ struct PostgresServeTests {
 
     @Test("--max-drafts across two servers: 24 new respondents at once, half on each, make exactly 5 drafts; the others get 503 with Retry-After")
     func maxDraftsAcross() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try Sandbox()
         try box.createDatabase()
         let servers = [try Self.instance(box, uri, ["--max-drafts", "5"]), try Self.instance(box, uri, ["--max-drafts", "5"])]
@@ -124,9 +120,7 @@ struct PostgresServeTests {
 
     @Test("--once across two servers: a respondent who submitted through one is refused on the other; two submits of one draft at once store one response")
     func onceAcross() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try Sandbox()
         try box.createDatabase()
         let servers = [try Self.instance(box, uri, ["--once"]), try Self.instance(box, uri, ["--once"])]
@@ -205,9 +199,7 @@ struct PostgresServeTests {
 
     @Test("200 respondents split across two servers: every acknowledged submission stored exactly once, with exactly its answers, nested ones included")
     func twoHundredRespondents() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try Self.familyBox()
         let servers = [try Self.instance(box, uri), try Self.instance(box, uri)]
         let acknowledged = Locked(Set<Int>())
@@ -298,9 +290,7 @@ struct PostgresServeTests {
 
     @Test("faults: one of two servers SIGKILLed mid-burst, the other goes on; every acknowledged submission is stored")
     func serverKilled() throws {
-        let cluster = try PostgresCluster.shared()
-        let database = try cluster.makeDatabase()
-        let uri = cluster.uri(database)
+        let (cluster, database, uri) = try PostgresCluster.freshDatabase()
         let box = try Self.familyBox()
         let doomed = try Self.instance(box, uri)
         let survivor = try Self.instance(box, uri)

@@ -102,6 +102,13 @@ final class PostgresCluster: @unchecked Sendable {
         return "postgresql://\(user)\(secret)@/\(database)?host=\(socketFolder)"
     }
 
+    /// A new, empty database on the shared cluster, with its name and URI.
+    static func freshDatabase() throws -> (cluster: PostgresCluster, name: String, uri: String) {
+        let cluster = try shared()
+        let name = try cluster.makeDatabase()
+        return (cluster, name, cluster.uri(name))
+    }
+
     /// Makes a new, empty database of a name no other test uses, and
     /// returns its name.
     func makeDatabase() throws -> String {

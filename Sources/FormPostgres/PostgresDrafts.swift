@@ -14,10 +14,13 @@ import Synchronization
 ///   makes new connections by itself when PostgreSQL comes back. A write
 ///   waits at most `leaseTimeout` for a connection; past it, nothing is
 ///   written and the write fails `unreachable` (503 with `Retry-After`).
-/// - **One transaction per write**, as a write to the file is: the
-///   respondent's draft is read `FOR UPDATE`, their form made from its
-///   answers, the change checked against that form and stored, so that a
-///   submit through one server and an answer through another take turns.
+/// - **Each write atomic**, as a write to the file is: the respondent's
+///   form is made from their draft's answers, the change checked against
+///   it, and stored only if the draft is still the one read (an answer:
+///   one statement guarded by the row's version; a new draft, a submit,
+///   an Add or Remove: a transaction with the draft locked `FOR UPDATE`),
+///   so that a submit through one server and an answer through another
+///   take turns.
 /// - **Limits across servers:** a new draft is made under a
 ///   transaction-scoped advisory lock (`newDraftLock`), so two servers
 ///   never both take the last place `--max-drafts` leaves, and `--once`
@@ -101,7 +104,8 @@ public final class PostgresDrafts: DraftStore {
         // A visitor without an id reads nothing here: the blank form is
         // the file's, and stays there while PostgreSQL is away.
         guard let respondent else { return (blank, nil) }
-        return try transaction { connection, logger in
+        // One read: no transaction to begin and commit around it.
+        return try run(transaction: false) { connection, logger in
             guard let open = try await Self.openDraft(respondent, locking: false, connection, logger) else { return (blank, nil) }
             return (try shape.form(blank, open.answers), open.draft)
         }
@@ -132,7 +136,7 @@ public final class PostgresDrafts: DraftStore {
         // locks it, or makes one under the new-draft lock.
         return try run(transaction: true) { connection, logger in
             let open = try await respondent.asyncFlatMap { try await Self.openDraft($0, locking: true, connection, logger) }
-            var form = try open.map { try shape.form(blank, $0.answers) } ?? blank
+            var form = try Self.form(of: open, blank, shape)
             let answer = try form.answer(key, with: value)
             if let open, let respondent {
                 try await Self.store(answer, in: open.draft, connection, logger)
@@ -209,7 +213,7 @@ public final class PostgresDrafts: DraftStore {
     }
 
     public func openDraftCount() throws(FormStoreError) -> Int {
-        try transaction { connection, logger in try await Self.openDraftCount(connection, logger) }
+        try run(transaction: false) { connection, logger in try await Self.openDraftCount(connection, logger) }
     }
 
     public func sweepDrafts(olderThan seconds: Int, batch: Int) throws(FormStoreError) -> Int {
@@ -290,7 +294,7 @@ public final class PostgresDrafts: DraftStore {
                                                   _ attempt: (Draft?) throws(FormStoreError) -> Attempt<T>) throws(FormStoreError) -> T {
         for _ in 0..<Self.attempts {
             let seen: Draft? = try respondent.map { respondent throws(FormStoreError) in
-                try transaction { connection, logger in try await Self.openDraft(respondent, locking: false, connection, logger) }
+                try run(transaction: false) { connection, logger in try await Self.openDraft(respondent, locking: false, connection, logger) }
             } ?? nil
             if case .done(let result) = try attempt(seen) { return result }
         }

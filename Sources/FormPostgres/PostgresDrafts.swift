@@ -38,7 +38,11 @@ import Synchronization
 public final class PostgresDrafts: DraftStore {
     /// Where the drafts are.
     public let uri: PostgresURI
-    private let client: PostgresClient
+    private let connections: DraftConnections
+    /// The writes of drafts, committed a group at a time (`DraftWriteGroups`).
+    private let writes: DraftWriteGroups
+    /// The drafts this server's answers last left (`DraftVersions`).
+    private let versions = DraftVersions()
     private let logger: Logger
     private let blank: @Sendable () throws(FormStoreError) -> FormDefinition
     /// The pool's own task, and the listener's once `observeDrafts` starts it.
@@ -72,7 +76,9 @@ public final class PostgresDrafts: DraftStore {
         configuration.options.maximumConnections = max(1, connections)
         configuration.options.connectTimeout = .seconds(2)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
+        let connections = DraftConnections(client: client, logger: logger, uri: uri)
+        self.connections = connections
+        writes = DraftWriteGroups(connections)
         tasks.withLock { $0.append(Task { await client.run() }) }
     }
 
@@ -105,7 +111,7 @@ public final class PostgresDrafts: DraftStore {
         // the file's, and stays there while PostgreSQL is away.
         guard let respondent else { return (blank, nil) }
         // One read: no transaction to begin and commit around it.
-        return try run(transaction: false) { connection, logger in
+        return try connections.run(transaction: false) { connection, logger in
             guard let open = try await Self.openDraft(respondent, locking: false, connection, logger) else { return (blank, nil) }
             return (try shape.form(blank, open.answers), open.draft)
         }
@@ -115,52 +121,90 @@ public final class PostgresDrafts: DraftStore {
                                  limits: DraftLimits, shape: RespondentShape) throws(FormStoreError)
         -> (form: FormDefinition, draft: Int64, respondent: String, created: Bool) {
         let blank = try self.blank()
+        // A new respondent's first answer: checked against the blank form
+        // (there is no draft to race with), their draft made with the
+        // group's other new drafts.
+        guard let respondent else {
+            var form = blank
+            let answer = try form.answer(key, with: value)
+            let answers = Self.storing(answer, in: blank.storedAnswers)
+            let made = try writes.start(DraftWriteGroups.NewDraft(respondent: newRespondent, answers: answers, maxDrafts: limits.maxDrafts))
+            versions.remember(VersionedDraft(draft: made.draft, version: made.version, answers: Self.byPath(answers)), of: newRespondent)
+            return (form, made.draft, newRespondent, true)
+        }
         // An answer to an open draft, the common write: the draft read
         // with its row version, the answer checked here, then one
         // statement that stores it only if the draft is still that
-        // version (no BEGIN, no COMMIT, no lock held across the check).
-        if let respondent {
-            for _ in 0..<Self.attempts {
-                guard let seen = try run(transaction: false, { connection, logger in
+        // version, in the transaction of the writes this server makes at
+        // the same moment (no lock held across the check). The draft as
+        // this server's last write left it, if it made one, is a guess the
+        // version guards, read afresh when it fails.
+        var known = versions.last(respondent)
+        for _ in 0..<Self.attempts {
+            let seen: VersionedDraft
+            if let draft = known {
+                seen = draft.remembered
+                known = nil
+            } else {
+                guard let read = try connections.run(transaction: false, { connection, logger in
                     try await Self.versionedDraft(respondent, connection, logger)
                 }) else { break }
-                var form = try Self.form(of: (seen.draft, seen.answers), blank, shape)
-                let answer = try form.answer(key, with: value)
-                let stored = try run(transaction: false) { connection, logger in
-                    try await Self.store(answer, in: seen.draft, ifVersion: seen.version, by: respondent, connection, logger)
-                }
-                if stored { return (form, seen.draft, respondent, false) }
+                seen = read
+            }
+            var form: FormDefinition
+            let answer: FormResponse.Answer
+            do {
+                form = try Self.form(of: (seen.draft, seen.answers), blank, shape)
+                answer = try form.answer(key, with: value)
+            } catch where seen.isRemembered {
+                // Refused against what this server remembers, which may
+                // be behind: the answer is judged on the draft as read.
+                continue
+            }
+            let stored = try writes.store(StoreAnswersStatement.Answer(draft: seen.draft, version: seen.version, answer: answer),
+                                          by: respondent)
+            if let version = stored {
+                versions.remember(VersionedDraft(draft: seen.draft, version: version, answers: seen.answers.merging([answer.key: answer.value]) { $1 }),
+                                  of: respondent)
+                return (form, seen.draft, respondent, false)
             }
         }
+        versions.forget(respondent)
         // No open draft (or one that keeps changing): one transaction that
         // locks it, or makes one under the new-draft lock.
-        return try run(transaction: true) { connection, logger in
-            let open = try await respondent.asyncFlatMap { try await Self.openDraft($0, locking: true, connection, logger) }
+        typealias Written = (form: FormDefinition, draft: VersionedDraft, respondent: String, created: Bool)
+        let written = try writes.write(locksFirst: nil) { connection, logger -> (Written, notify: String?) in
+            let open = try await Self.openDraft(respondent, locking: true, connection, logger)
             var form = try Self.form(of: open, blank, shape)
             let answer = try form.answer(key, with: value)
-            if let open, let respondent {
+            if let open {
                 try await Self.store(answer, in: open.draft, connection, logger)
-                try await Self.written(open.draft, by: respondent, connection, logger)
-                return (form, open.draft, respondent, false)
+                let version = try await Self.written(open.draft, connection, logger)
+                let draft = VersionedDraft(draft: open.draft, version: version, answers: open.answers.merging([answer.key: answer.value]) { $1 })
+                return ((form: form, draft: draft, respondent: respondent, created: false), notify: respondent)
             }
             try await Self.refuseOnce(respondent, limits, connection, logger)
-            let draft = try await Self.startDraft(newRespondent, answers: blank.storedAnswers, limits: limits, connection, logger)
-            try await Self.store(answer, in: draft, connection, logger)
-            try await Self.written(draft, by: newRespondent, connection, logger)
-            return (form, draft, newRespondent, true)
+            let made = try await Self.startDraft(newRespondent, answers: blank.storedAnswers, limits: limits, connection, logger)
+            try await Self.store(answer, in: made, connection, logger)
+            let version = try await Self.written(made, connection, logger)
+            let draft = VersionedDraft(draft: made, version: version, answers: Self.byPath(Self.storing(answer, in: blank.storedAnswers)))
+            return ((form: form, draft: draft, respondent: newRespondent, created: true), notify: newRespondent)
         }
+        versions.remember(written.draft, of: written.respondent)
+        return (written.form, written.draft.draft, written.respondent, written.created)
     }
 
     public func submitDraft(_ respondent: String?, orNew newRespondent: String, limits: DraftLimits, shape: RespondentShape,
                             accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> (stored: StoredResponse, respondent: String)? {
         let blank = try self.blank()
+        if let respondent { versions.forget(respondent) }
         return try checkedAgainstDraft(of: respondent) { seen throws(FormStoreError) -> Attempt<(stored: StoredResponse, respondent: String)?> in
             let form = try Self.form(of: seen, blank, shape)
             guard accepts(form) else { return .done(nil) }
             let answers = form.storedAnswers
-            return try transaction { connection, logger -> Attempt<(stored: StoredResponse, respondent: String)?> in
+            return try writes.write(locksFirst: seen?.draft) { connection, logger -> (Attempt<(stored: StoredResponse, respondent: String)?>, notify: String?) in
                 let open = try await respondent.asyncFlatMap { try await Self.openDraft($0, locking: true, connection, logger) }
-                guard Self.same(open, seen) else { return .changed }
+                guard Self.same(open, seen) else { return (.changed, notify: nil) }
                 if let open, let respondent {
                     let times = try await Self.times(try await connection.query("""
                         UPDATE response SET status = 'complete', submitted_at = \(unescaped: Self.now), answered_at = \(unescaped: Self.now)
@@ -168,9 +212,8 @@ public final class PostgresDrafts: DraftStore {
                         """, logger: logger))
                     try await connection.query("DELETE FROM answer WHERE response_id = \(open.draft)", logger: logger)
                     try await Self.insert(answers, into: open.draft, connection, logger)
-                    try await Self.notify(respondent, connection, logger)
                     let response = FormResponse(id: open.draft, status: .complete, createdAt: times.created, submittedAt: times.submitted, answers: answers)
-                    return .done((StoredResponse(response: response, replacedDraft: true, cleared: []), respondent))
+                    return (.done((StoredResponse(response: response, replacedDraft: true, cleared: []), respondent)), notify: respondent)
                 }
                 try await Self.refuseOnce(respondent, limits, connection, logger)
                 let rows = try await connection.query("""
@@ -181,9 +224,8 @@ public final class PostgresDrafts: DraftStore {
                 for try await (id, created, submitted) in rows.decode((Int64, String, String).self) { made = (id, created, submitted) }
                 guard let made else { throw PostgresStoreError(.failed, "PostgreSQL stored a response and returned no id") }
                 try await Self.insert(answers, into: made.id, connection, logger)
-                try await Self.notify(newRespondent, connection, logger)
                 let response = FormResponse(id: made.id, status: .complete, createdAt: made.created, submittedAt: made.submitted, answers: answers)
-                return .done((StoredResponse(response: response, replacedDraft: false, cleared: []), newRespondent))
+                return (.done((StoredResponse(response: response, replacedDraft: false, cleared: []), newRespondent)), notify: newRespondent)
             }
         }
     }
@@ -192,28 +234,30 @@ public final class PostgresDrafts: DraftStore {
                              change: (FormDefinition) throws(FormStoreError) -> FormDefinition) throws(FormStoreError)
         -> (form: FormDefinition, draft: Int64, respondent: String, created: Bool) {
         let blank = try self.blank()
+        if let respondent { versions.forget(respondent) }
         return try checkedAgainstDraft(of: respondent) { seen throws(FormStoreError) -> Attempt<(form: FormDefinition, draft: Int64, respondent: String, created: Bool)> in
             let form = try change(try Self.form(of: seen, blank, shape))
             let answers = form.storedAnswers
-            return try transaction { connection, logger -> Attempt<(form: FormDefinition, draft: Int64, respondent: String, created: Bool)> in
+            typealias Rewritten = Attempt<(form: FormDefinition, draft: Int64, respondent: String, created: Bool)>
+            return try writes.write(locksFirst: seen?.draft) { connection, logger -> (Rewritten, notify: String?) in
                 let open = try await respondent.asyncFlatMap { try await Self.openDraft($0, locking: true, connection, logger) }
-                guard Self.same(open, seen) else { return .changed }
+                guard Self.same(open, seen) else { return (.changed, notify: nil) }
                 if let open, let respondent {
                     try await connection.query("DELETE FROM answer WHERE response_id = \(open.draft)", logger: logger)
                     try await Self.insert(answers, into: open.draft, connection, logger)
-                    try await Self.written(open.draft, by: respondent, connection, logger)
-                    return .done((form, open.draft, respondent, false))
+                    try await Self.written(open.draft, connection, logger)
+                    return (.done((form, open.draft, respondent, false)), notify: respondent)
                 }
                 try await Self.refuseOnce(respondent, limits, connection, logger)
                 let draft = try await Self.startDraft(newRespondent, answers: answers, limits: limits, connection, logger)
-                try await Self.written(draft, by: newRespondent, connection, logger)
-                return .done((form, draft, newRespondent, true))
+                try await Self.written(draft, connection, logger)
+                return (.done((form, draft, newRespondent, true)), notify: newRespondent)
             }
         }
     }
 
     public func openDraftCount() throws(FormStoreError) -> Int {
-        try run(transaction: false) { connection, logger in try await Self.openDraftCount(connection, logger) }
+        try connections.run(transaction: false) { connection, logger in try await Self.openDraftCount(connection, logger) }
     }
 
     public func sweepDrafts(olderThan seconds: Int, batch: Int) throws(FormStoreError) -> Int {
@@ -255,7 +299,9 @@ public final class PostgresDrafts: DraftStore {
             while !Task.isCancelled {
                 if let connection = try? await PostgresConnection.connect(configuration: PostgresResponses.configuration(uri), id: 2, logger: logger) {
                     _ = try? await connection.listen(on: Self.changesChannel) { notifications in
-                        for try await notification in notifications { changed(notification.payload) }
+                        for try await notification in notifications {
+                            for respondent in notification.payload.split(separator: ",") { changed(String(respondent)) }
+                        }
                     }
                     try? await connection.close()
                 }
@@ -294,7 +340,7 @@ public final class PostgresDrafts: DraftStore {
                                                   _ attempt: (Draft?) throws(FormStoreError) -> Attempt<T>) throws(FormStoreError) -> T {
         for _ in 0..<Self.attempts {
             let seen: Draft? = try respondent.map { respondent throws(FormStoreError) in
-                try run(transaction: false) { connection, logger in try await Self.openDraft(respondent, locking: false, connection, logger) }
+                try connections.run(transaction: false) { connection, logger in try await Self.openDraft(respondent, locking: false, connection, logger) }
             } ?? nil
             if case .done(let result) = try attempt(seen) { return result }
         }
@@ -312,73 +358,10 @@ public final class PostgresDrafts: DraftStore {
         locked?.draft == seen?.draft && locked?.answers == seen?.answers
     }
 
-    /// `body` in one transaction on a pooled connection, waiting for it.
-    /// A connection not had within `leaseTimeout` is `unreachable`, with
-    /// nothing written; once had, the transaction runs to its end, or
-    /// fails `unreachable` when PostgreSQL closes the connection under it.
-    /// PostgreSQL's failures come back as `FormStoreError.responseStore`,
-    /// FormStore's own (a refused answer) as they are.
+    /// `body` in one transaction on a pooled connection, waiting for it
+    /// (`DraftConnections.run`).
     private func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws(FormStoreError) -> T {
-        try run(transaction: true, body)
-    }
-
-    /// `body` on a pooled connection, in one transaction when
-    /// `transaction` (else each statement commits on its own), waiting
-    /// for it; as `transaction(_:)` says.
-    private func run<T: Sendable>(transaction: Bool, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) throws(FormStoreError) -> T {
-        let client = client
-        let logger = logger
-        let place = uri.place
-        let race = WriteRace<T>()
-        do {
-            return try Blocking.run {
-                try await withCheckedThrowingContinuation { continuation in
-                    let work = Task {
-                        do {
-                            let value = try await client.withConnection { connection in
-                                // Timed out while waiting for the connection:
-                                // nothing was written, and nothing will be.
-                                guard race.take() else { throw CancellationError() }
-                                // postgres-nio drops a query sent on a connection
-                                // that has closed (its write has no promise), so a
-                                // transaction whose connection PostgreSQL closed
-                                // midway (stopped, crashed) would wait for ever.
-                                let watch = Task {
-                                    while !Task.isCancelled {
-                                        try await Task.sleep(for: .milliseconds(200))
-                                        if connection.isClosed {
-                                            race.finish(.failure(PostgresStoreError(.unreachable, "PostgreSQL at \(place) closed the connection during a write; try again shortly")))
-                                            return
-                                        }
-                                    }
-                                }
-                                defer { watch.cancel() }
-                                guard transaction else { return try await body(connection, logger) }
-                                return try await connection.withTransaction(logger: logger) { connection in try await body(connection, logger) }
-                            }
-                            race.finish(.success(value))
-                        } catch {
-                            race.finish(.failure(error))
-                        }
-                    }
-                    let deadline = Task {
-                        try await Task.sleep(for: Self.leaseTimeout)
-                        if race.expire() { work.cancel() }
-                    }
-                    race.start(continuation, deadline: deadline)
-                }
-            }
-        } catch let error as FormStoreError {
-            throw error
-        } catch let error as PostgresTransactionError {
-            if let error = error.closureError as? FormStoreError { throw error }
-            throw .responseStore(PostgresFailure.storeError(error, uri: uri))
-        } catch {
-            if race.hasExpired {
-                throw .responseStore(ResponseStoreFailure(.unreachable, "PostgreSQL at \(place) gave no connection within \(Self.leaseTimeout.components.seconds) s; try again shortly"))
-            }
-            throw .responseStore(PostgresFailure.storeError(error, uri: uri))
-        }
+        try connections.run(transaction: true, body)
     }
 
     // MARK: Inside a transaction
@@ -386,24 +369,14 @@ public final class PostgresDrafts: DraftStore {
     /// `respondent`'s open draft with its answers by path and its row's
     /// version (`VersionedDraftStatement`); nil: none.
     private static func versionedDraft(_ respondent: String, _ connection: PostgresConnection,
-                                       _ logger: Logger) async throws -> (draft: Int64, version: String, answers: [String: String])? {
-        var found: (draft: Int64, version: String, answers: [String: String])?
+                                       _ logger: Logger) async throws -> VersionedDraft? {
+        var found: (draft: Int64, version: String)?
+        var answers: [String: String] = [:]
         for try await (id, version, key, value) in try await connection.execute(VersionedDraftStatement(respondent: respondent), logger: logger) {
-            if found == nil { found = (id, version, [:]) }
-            if let key, let value { found?.answers[key] = value }
+            if found == nil { found = (id, version) }
+            if let key, let value { answers[key] = value }
         }
-        return found
-    }
-
-    /// Stores `answer` in draft `draft` if it is still open at row version
-    /// `version` (`StoreAnswerStatement`); false: it changed (or went).
-    private static func store(_ answer: FormResponse.Answer, in draft: Int64, ifVersion version: String, by respondent: String,
-                              _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
-        let statement = StoreAnswerStatement(draft: draft, version: version, key: answer.key, label: answer.label, value: answer.value,
-                                             isShown: answer.isShown, type: answer.type.rawValue, respondent: respondent)
-        var stored = false
-        for try await _ in try await connection.execute(statement, logger: logger) { stored = true }
-        return stored
+        return found.map { VersionedDraft(draft: $0.draft, version: $0.version, answers: answers) }
     }
 
     /// `respondent`'s open draft with its answers by path, locked until
@@ -432,7 +405,7 @@ public final class PostgresDrafts: DraftStore {
         for try await submitted in rows.decode(Bool.self) where submitted { throw FormStoreError.alreadySubmitted }
     }
 
-    private static func openDraftCount(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int {
+    static func openDraftCount(_ connection: PostgresConnection, _ logger: Logger) async throws -> Int {
         var count: Int64 = 0
         for try await open in try await connection.query("""
             SELECT count(*) FROM response WHERE status = 'draft' AND respondent IS NOT NULL
@@ -467,17 +440,50 @@ public final class PostgresDrafts: DraftStore {
             """, logger: logger)
     }
 
-    /// Marks draft `draft` written now (the sweep's clock) and tells every
-    /// server that `respondent`'s form changed.
-    private static func written(_ draft: Int64, by respondent: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
-        try await connection.query("UPDATE response SET answered_at = \(unescaped: now) WHERE id = \(draft)", logger: logger)
-        try await notify(respondent, connection, logger)
+    /// Marks draft `draft` written now (the sweep's clock); returns its
+    /// new row version.
+    @discardableResult
+    private static func written(_ draft: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> String {
+        var version = ""
+        for try await written in try await connection.query("""
+            UPDATE response SET answered_at = \(unescaped: now) WHERE id = \(draft) RETURNING xmin::text
+            """, logger: logger).decode(String.self) { version = written }
+        return version
     }
 
-    /// Notifies `changesChannel` with `respondent`, sent when the
-    /// transaction commits (and not at all if it rolls back).
-    private static func notify(_ respondent: String, _ connection: PostgresConnection, _ logger: Logger) async throws {
-        try await connection.query("SELECT pg_notify(\(changesChannel), \(respondent))", logger: logger)
+    /// Notifies `changesChannel` with `respondents`, sent when the
+    /// transaction commits (and not at all if it rolls back): their
+    /// hashes joined by commas, as many to a notification as fit in
+    /// PostgreSQL's 8000 bytes.
+    static func notify(_ respondents: [String], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        var start = respondents.startIndex
+        while start < respondents.endIndex {
+            let end = min(start + notifiedAtOnce, respondents.endIndex)
+            let payload = respondents[start..<end].joined(separator: ",")
+            try await connection.query("SELECT pg_notify(\(changesChannel), \(payload))", logger: logger)
+            start = end
+        }
+    }
+
+    /// Hashes per notification: 64 digits and a comma each, within
+    /// PostgreSQL's limit of 8000 bytes for a payload.
+    static let notifiedAtOnce = 100
+
+    /// `answers` with `answer` stored, as `store(_:in:)` stores it: in
+    /// place of the answer to the same path, else last.
+    private static func storing(_ answer: FormResponse.Answer, in answers: [FormResponse.Answer]) -> [FormResponse.Answer] {
+        var answers = answers
+        if let index = answers.firstIndex(where: { $0.key == answer.key }) {
+            answers[index] = answer
+        } else {
+            answers.append(answer)
+        }
+        return answers
+    }
+
+    /// `answers`' values by path.
+    private static func byPath(_ answers: [FormResponse.Answer]) -> [String: String] {
+        Dictionary(answers.map { ($0.key, $0.value) }) { $1 }
     }
 
     /// Writes `answers` into response `id`, in order, in one statement.

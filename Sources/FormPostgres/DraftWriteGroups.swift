@@ -27,6 +27,8 @@ final class DraftWriteGroups: Sendable {
             /// A new respondent's first write: their draft, made with the
             /// group's other new drafts.
             case newDraft(NewDraft)
+            /// A respondent's submit, stored with the group's others.
+            case submit(Submit)
             /// Statements of its own; returns the respondent whose event
             /// streams are to hear of it (nil: none).
             case body(@Sendable (PostgresConnection, Logger) async throws -> String?)
@@ -35,14 +37,30 @@ final class DraftWriteGroups: Sendable {
         let kind: Kind
         /// Where the write goes in its group: the draft it locks first.
         let order: Int64
-        /// For an answer or a new draft: the draft and its version after
-        /// the write; nil: not written.
-        let written = Mutex<(draft: Int64, version: String)?>(nil)
+        /// For an answer, a new draft or a submit: what it wrote; nil:
+        /// nothing.
+        let written = Mutex<Written?>(nil)
 
         init(_ kind: Kind, order: Int64) {
             self.kind = kind
             self.order = order
         }
+    }
+
+    /// What a grouped answer, new draft or submit wrote.
+    private enum Written: Sendable {
+        /// The draft, at this version after the write.
+        case draft(Int64, version: String)
+        /// The response, made and submitted at these times.
+        case submitted(created: String, submitted: String)
+    }
+
+    /// A respondent's open draft to submit holding `answers`, if it is
+    /// still at `version`.
+    struct Submit: Sendable {
+        let draft: Int64
+        let version: String
+        let answers: [FormResponse.Answer]
     }
 
     /// A draft to make for a new respondent, holding `answers`, unless the
@@ -67,7 +85,18 @@ final class DraftWriteGroups: Sendable {
     func store(_ answer: StoreAnswersStatement.Answer, by respondent: String) throws(FormStoreError) -> String? {
         let write = Write(.answer(answer, by: respondent), order: answer.draft)
         try wait(for: write)
-        return write.written.withLock { $0?.version }
+        guard case .draft(_, let version) = write.written.withLock({ $0 }) else { return nil }
+        return version
+    }
+
+    /// Submits `submit`'s draft by `respondent` in the next group: the
+    /// response's times once the group committed; nil, with nothing
+    /// written, when the draft was no longer at the version checked.
+    func submit(_ submit: Submit, by respondent: String) throws(FormStoreError) -> (created: String, submitted: String)? {
+        let write = Write(.submit(submit), order: submit.draft)
+        try wait(for: write)
+        guard case .submitted(let created, let submitted) = write.written.withLock({ $0 }) else { return nil }
+        return (created, submitted)
     }
 
     /// Makes `draft` in the next group: its id and version once the group
@@ -76,10 +105,10 @@ final class DraftWriteGroups: Sendable {
     func start(_ draft: NewDraft) throws(FormStoreError) -> (draft: Int64, version: String) {
         let write = Write(.newDraft(draft), order: .max)
         try wait(for: write)
-        guard let made = write.written.withLock({ $0 }) else {
+        guard case .draft(let made, let version) = write.written.withLock({ $0 }) else {
             throw .responseStore(ResponseStoreFailure(.failed, "PostgreSQL made a draft and returned no id"))
         }
-        return made
+        return (made, version)
     }
 
     /// Runs `body` in the transaction of the next group and returns its
@@ -116,8 +145,9 @@ final class DraftWriteGroups: Sendable {
     }
 
     /// One group's transaction: its answers in one statement, its new
-    /// drafts in two more, then each other write in draft order, then one
-    /// notification of the respondents they wrote for.
+    /// drafts in two more, its submits in three, then each other write in
+    /// draft order, then one notification of the respondents they wrote
+    /// for.
     private static func commit(_ group: [Write], _ connections: DraftConnections) -> [(any Error)?] {
         // In draft order, so that two servers' groups lock the drafts they
         // share in the same order and do not wait for each other in a cycle.
@@ -128,6 +158,7 @@ final class DraftWriteGroups: Sendable {
                 var notified = try await storeAnswers(ordered, connection, logger)
                 var refusals: [ObjectIdentifier: FormStoreError] = [:]
                 notified += try await startDrafts(ordered, refused: &refusals, connection, logger)
+                notified += try await submitDrafts(ordered, connection, logger)
                 for write in ordered {
                     guard case .body(let body) = write.kind else { continue }
                     do {
@@ -163,10 +194,44 @@ final class DraftWriteGroups: Sendable {
         var stored: [String] = []
         for try await (draft, version) in try await connection.execute(StoreAnswersStatement(answers: answers), logger: logger) {
             guard let write = answering[draft], case .answer(_, let respondent) = write.kind else { continue }
-            write.written.withLock { $0 = (draft, version) }
+            write.written.withLock { $0 = .draft(draft, version: version) }
             stored.append(respondent)
         }
         return stored
+    }
+
+    /// Submits the group's drafts that are still at the versions their
+    /// submits were checked against, at most one submit per draft; returns
+    /// the respondents whose drafts it submitted.
+    private static func submitDrafts(_ group: [Write], _ connection: PostgresConnection, _ logger: Logger) async throws -> [String] {
+        var submitting: [Int64: (write: Write, submit: Submit)] = [:]
+        var drafts: [Int64] = []
+        for write in group {
+            guard case .submit(let submit) = write.kind, submitting[submit.draft] == nil else { continue }
+            submitting[submit.draft] = (write, submit)
+            drafts.append(submit.draft)
+        }
+        guard !drafts.isEmpty else { return [] }
+        var submitted: [(id: Int64, respondent: String)] = []
+        for try await (id, respondent, created, at) in try await connection.query("""
+            UPDATE response r SET status = 'complete', submitted_at = \(unescaped: PostgresDrafts.now), answered_at = \(unescaped: PostgresDrafts.now)
+            FROM unnest(\(drafts)::bigint[], \(drafts.compactMap { submitting[$0]?.submit.version })::text[]) AS i (id, version)
+            WHERE r.id = i.id AND r.status = 'draft' AND r.xmin::text = i.version
+            RETURNING r.id, r.respondent, r.created_at, r.submitted_at
+            """, logger: logger).decode((Int64, String, String, String).self) {
+            guard let write = submitting[id]?.write else { continue }
+            write.written.withLock { $0 = .submitted(created: created, submitted: at) }
+            submitted.append((id, respondent))
+        }
+        guard !submitted.isEmpty else { return [] }
+        // The answers as the submit checked them, in place of the draft's.
+        let ids = submitted.map(\.id)
+        try await connection.query("DELETE FROM answer WHERE response_id = ANY(\(ids)::bigint[])", logger: logger)
+        let rows = submitted.flatMap { made in
+            (submitting[made.id]?.submit.answers ?? []).enumerated().map { (made.id, Int32($0.offset + 1), $0.element) }
+        }
+        try await insertAnswers(rows, connection, logger)
+        return submitted.map(\.respondent)
     }
 
     /// Makes the group's new drafts under `PostgresDrafts.newDraftLock`,
@@ -206,19 +271,24 @@ final class DraftWriteGroups: Sendable {
             RETURNING id, respondent, xmin::text
             """, logger: logger).decode((Int64, String, String).self) {
             guard let (write, draft) = admitted[respondent] else { continue }
-            write.written.withLock { $0 = (id, version) }
+            write.written.withLock { $0 = .draft(id, version: version) }
             made.append((id, draft))
         }
         let rows = made.flatMap { made in made.draft.answers.enumerated().map { (made.id, Int32($0.offset + 1), $0.element) } }
-        if !rows.isEmpty {
-            try await connection.query("""
-                INSERT INTO answer (response_id, position, key, label, value, shown, type)
-                SELECT * FROM unnest(\(rows.map(\.0))::bigint[], \(rows.map(\.1))::integer[], \(rows.map(\.2.key))::text[],
-                                     \(rows.map(\.2.label))::text[], \(rows.map(\.2.value))::text[], \(rows.map(\.2.isShown))::boolean[],
-                                     \(rows.map(\.2.type.rawValue))::text[])
-                """, logger: logger)
-        }
+        try await insertAnswers(rows, connection, logger)
         return made.map(\.draft.respondent)
+    }
+
+    /// Inserts answer rows (response, position, answer) in one statement.
+    private static func insertAnswers(_ rows: [(Int64, Int32, FormResponse.Answer)], _ connection: PostgresConnection,
+                                      _ logger: Logger) async throws {
+        guard !rows.isEmpty else { return }
+        try await connection.query("""
+            INSERT INTO answer (response_id, position, key, label, value, shown, type)
+            SELECT * FROM unnest(\(rows.map(\.0))::bigint[], \(rows.map(\.1))::integer[], \(rows.map(\.2.key))::text[],
+                                 \(rows.map(\.2.label))::text[], \(rows.map(\.2.value))::text[], \(rows.map(\.2.isShown))::boolean[],
+                                 \(rows.map(\.2.type.rawValue))::text[])
+            """, logger: logger)
     }
 
     private static func isUnreachable(_ error: FormStoreError) -> Bool {

@@ -132,44 +132,21 @@ public final class PostgresDrafts: DraftStore {
             versions.remember(VersionedDraft(draft: made.draft, version: made.version, answers: Self.byPath(answers)), of: newRespondent)
             return (form, made.draft, newRespondent, true)
         }
-        // An answer to an open draft, the common write: the draft read
-        // with its row version, the answer checked here, then one
-        // statement that stores it only if the draft is still that
-        // version, in the transaction of the writes this server makes at
-        // the same moment (no lock held across the check). The draft as
-        // this server's last write left it, if it made one, is a guess the
-        // version guards, read afresh when it fails.
-        var known = versions.last(respondent)
-        for _ in 0..<Self.attempts {
-            let seen: VersionedDraft
-            if let draft = known {
-                seen = draft.remembered
-                known = nil
-            } else {
-                guard let read = try connections.run(transaction: false, { connection, logger in
-                    try await Self.versionedDraft(respondent, connection, logger)
-                }) else { break }
-                seen = read
-            }
-            var form: FormDefinition
-            let answer: FormResponse.Answer
-            do {
-                form = try Self.form(of: (seen.draft, seen.answers), blank, shape)
-                answer = try form.answer(key, with: value)
-            } catch where seen.isRemembered {
-                // Refused against what this server remembers, which may
-                // be behind: the answer is judged on the draft as read.
-                continue
-            }
-            let stored = try writes.store(StoreAnswersStatement.Answer(draft: seen.draft, version: seen.version, answer: answer),
-                                          by: respondent)
-            if let version = stored {
-                versions.remember(VersionedDraft(draft: seen.draft, version: version, answers: seen.answers.merging([answer.key: answer.value]) { $1 }),
-                                  of: respondent)
-                return (form, seen.draft, respondent, false)
-            }
+        // An answer to an open draft, the common write: checked against
+        // the draft at a version, then stored only if the draft is still
+        // at it, in the transaction of the writes this server makes at
+        // the same moment (no lock held across the check).
+        let stored = try withOpenDraft(of: respondent) { seen throws(FormStoreError) -> Attempt<(FormDefinition, VersionedDraft)> in
+            var form = try Self.form(of: (seen.draft, seen.answers), blank, shape)
+            let answer = try form.answer(key, with: value)
+            let answered = StoreAnswersStatement.Answer(draft: seen.draft, version: seen.version, answer: answer)
+            guard let version = try writes.store(answered, by: respondent) else { return .changed }
+            return .done((form, VersionedDraft(draft: seen.draft, version: version, answers: seen.answers.merging([answer.key: answer.value]) { $1 })))
         }
-        versions.forget(respondent)
+        if let (form, draft) = stored {
+            versions.remember(draft, of: respondent)
+            return (form, draft.draft, respondent, false)
+        }
         // No open draft (or one that keeps changing): one transaction that
         // locks it, or makes one under the new-draft lock.
         typealias Written = (form: FormDefinition, draft: VersionedDraft, respondent: String, created: Bool)
@@ -197,7 +174,24 @@ public final class PostgresDrafts: DraftStore {
     public func submitDraft(_ respondent: String?, orNew newRespondent: String, limits: DraftLimits, shape: RespondentShape,
                             accepts: (FormDefinition) -> Bool) throws(FormStoreError) -> (stored: StoredResponse, respondent: String)? {
         let blank = try self.blank()
-        if let respondent { versions.forget(respondent) }
+        if let respondent {
+            // An open draft, checked at a version and submitted if still at
+            // it, with the other submits of the group.
+            let submitted = try withOpenDraft(of: respondent) { seen throws(FormStoreError) -> Attempt<StoredResponse?> in
+                let form = try Self.form(of: (seen.draft, seen.answers), blank, shape)
+                // What this server remembers may be behind: refused only
+                // on the draft as read.
+                guard accepts(form) else { return seen.isRemembered ? .changed : .done(nil) }
+                let answers = form.storedAnswers
+                let submit = DraftWriteGroups.Submit(draft: seen.draft, version: seen.version, answers: answers)
+                guard let times = try writes.submit(submit, by: respondent) else { return .changed }
+                let response = FormResponse(id: seen.draft, status: .complete, createdAt: times.created, submittedAt: times.submitted, answers: answers)
+                return .done(StoredResponse(response: response, replacedDraft: true, cleared: []))
+            }
+            versions.forget(respondent)
+            if let submitted { return submitted.map { ($0, respondent) } }
+        }
+        // No open draft: the blank form, as a new respondent's response.
         return try checkedAgainstDraft(of: respondent) { seen throws(FormStoreError) -> Attempt<(stored: StoredResponse, respondent: String)?> in
             let form = try Self.form(of: seen, blank, shape)
             guard accepts(form) else { return .done(nil) }
@@ -327,6 +321,35 @@ public final class PostgresDrafts: DraftStore {
     /// How many times a write checked against a draft is tried before the
     /// draft, changing under it each time, is reported busy.
     static let attempts = 8
+
+    /// Runs `attempt` with `respondent`'s open draft at a version, again
+    /// while it says the draft changed before it could write: first as
+    /// this server's last write left it (`DraftVersions`), then as read.
+    /// A refusal (a throw) of what was remembered is tried again on the
+    /// draft as read. Nil: the respondent has no open draft, or it kept
+    /// changing; a locking transaction is then the way.
+    private func withOpenDraft<T>(of respondent: String,
+                                  _ attempt: (VersionedDraft) throws(FormStoreError) -> Attempt<T>) throws(FormStoreError) -> T? {
+        var known = versions.last(respondent)
+        for _ in 0..<Self.attempts {
+            let seen: VersionedDraft
+            if let draft = known {
+                seen = draft.remembered
+                known = nil
+            } else {
+                guard let read = try connections.run(transaction: false, { connection, logger in
+                    try await Self.versionedDraft(respondent, connection, logger)
+                }) else { return nil }
+                seen = read
+            }
+            do {
+                if case .done(let result) = try attempt(seen) { return result }
+            } catch where seen.isRemembered {
+                // Judged again on the draft as read.
+            }
+        }
+        return nil
+    }
 
     /// Runs `attempt` with `respondent`'s draft as read now (nil: none),
     /// again while it says the draft changed before it could write.

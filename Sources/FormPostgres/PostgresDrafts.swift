@@ -16,18 +16,22 @@ import Synchronization
 ///   written and the write fails `unreachable` (503 with `Retry-After`).
 /// - **Each write atomic**, as a write to the file is: the respondent's
 ///   form is made from their draft's answers, the change checked against
-///   it, and stored only if the draft is still the one read (an answer:
-///   one statement guarded by the row's version; a new draft, a submit,
-///   an Add or Remove: a transaction with the draft locked `FOR UPDATE`),
-///   so that a submit through one server and an answer through another
-///   take turns.
+///   it, and stored only if the draft is still the one checked (an answer
+///   or a submit: guarded by the row's version, which this server's last
+///   write of the draft gives without a read, `DraftVersions`; an Add or
+///   Remove, or a write without an open draft: the draft locked `FOR
+///   UPDATE`), so that a submit through one server and an answer through
+///   another take turns.
+/// - **Group commit:** the writes this server makes at the same moment are
+///   one transaction (`DraftWriteGroups`): its answers one statement, its
+///   new drafts two, its submits three, then one commit.
 /// - **Limits across servers:** a new draft is made under a
 ///   transaction-scoped advisory lock (`newDraftLock`), so two servers
 ///   never both take the last place `--max-drafts` leaves, and `--once`
 ///   asks the database, which every server shares.
-/// - **Events across servers:** each write notifies `changesChannel` with
-///   the respondent's hash, sent at commit; `observeDrafts` listens on a
-///   connection of its own.
+/// - **Events across servers:** each group notifies `changesChannel` with
+///   the hashes of the respondents it wrote for, sent at commit;
+///   `observeDrafts` listens on a connection of its own.
 /// - **The sweep** runs on one server at a time: each batch first takes
 ///   `sweepLock` with `pg_try_advisory_xact_lock`, and a server that does
 ///   not get it leaves the batch to the one that did.

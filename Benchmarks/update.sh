@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What one change costs on a form kept between changes (issues 23 and 49): a new
 # value in a field the title does not show, a new value in one it shows, a hidden
-# field shown and a shown field hidden, next to a full layout of the same form measured in the same run,
+# field shown, a shown field hidden and an instance added to a repeat of 50-field
+# instances, next to a full layout of the same form measured in the same run,
 # on forms of 100, 1,000, 10,000 and 100,000 fields. A benchmark, not a test.
 #
 #   Benchmarks/update.sh [--sizes 100,1000,10000,100000] [--no-callgrind]
@@ -59,16 +60,18 @@ for fields in ${sizes//,/ }; do
     many=$((fields >= 100000 ? 2 : (fields >= 10000 ? 5 : 20)))
     full="$(instructions full "$fields" "$many")"
     printf "%-8s %-26s %15s %10s\n" "$fields" "full layout" "$full" "-"
-    for kind in value title-value show hide set-shortcut; do
+    for kind in value title-value show hide add-instance set-shortcut; do
         count=$([[ $kind == value || $kind == set-shortcut ]] && echo 100 || echo 20)
+        # An instance added each time: the form grows by 5% at most.
+        [[ $kind == add-instance ]] && count=$((fields / 50 / 20 > 1 ? (fields / 50 / 20 < 20 ? fields / 50 / 20 : 20) : 1))
         n="$(instructions "$kind" "$fields" "$count")"
         per[$kind,$fields]=$n
         label=$(case $kind in value) echo "value, not in the title";; title-value) echo "value the title shows";;
-                show) echo "hidden field shown";; hide) echo "shown field hidden";; set-shortcut) echo "set's shortcut, same value";; esac)
+                show) echo "hidden field shown";; hide) echo "shown field hidden";; add-instance) echo "instance added";; set-shortcut) echo "set's shortcut, same value";; esac)
         awk -v f="$fields" -v l="$label" -v n="$n" -v full="$full" 'BEGIN { printf "%-8s %-26s %15.0f %9.3f%%\n", f, l, n, 100 * n / full }'
     done
 done
-for kind in value title-value show hide set-shortcut; do
+for kind in value title-value show hide add-instance set-shortcut; do
     if [[ -n "${per[$kind,1000]:-}" && -n "${per[$kind,100000]:-}" ]]; then
         awk -v k="$kind" -v a="${per[$kind,1000]}" -v b="${per[$kind,100000]}" \
             'BEGIN { printf "growth 1,000 -> 100,000 fields, %-12s %.2f× the instructions\n", k ":", b / a }'

@@ -1,8 +1,9 @@
 // What one change costs on a form kept between changes (`RetainedFormPicture`,
 // issues 23 and 49), next to a full layout of the same form measured in the
 // same run: a new value in a field the title does not show, a new value in
-// one it shows, a hidden field shown and a shown field hidden, on forms of
-// 100 to 100,000 fields.
+// one it shows, a hidden field shown, a shown field hidden, and an instance
+// added after the last of a repeat of 50-field instances, on forms of 100 to
+// 100,000 fields.
 //
 //   swift run -c release UpdateBenchmark [--sizes 100,1000,10000,100000]
 //   UpdateBenchmark --profile KIND FIELDS COUNT    (for callgrind: see Benchmarks/update.sh)
@@ -31,6 +32,11 @@ enum Kind: String, CaseIterable {
     /// recoloured without a layout (`FormDefinition.minimapRects(afterValueOf:changedFrom:rects:)`),
     /// what a one-shot `formctl set` does, having no layout kept from before.
     case setShortcut = "set-shortcut"
+    /// An instance added after the last of a repeat of 50 fields
+    /// (`update(to:addingInstance:)`), on a form that is that repeat, with
+    /// FIELDS / 50 instances: what `repeat add` lays out. Its ratio is to
+    /// the flat form's full layout (the repeat's costs about 4% more).
+    case addInstance = "add-instance"
 
     var label: String {
         switch self {
@@ -40,6 +46,7 @@ enum Kind: String, CaseIterable {
         case .hide: "shown field hidden"
         case .full: "full layout"
         case .setShortcut: "set's shortcut, same value"
+        case .addInstance: "instance added"
         }
     }
 }
@@ -56,6 +63,38 @@ func makeForm(fields count: Int) -> FormDefinition {
     return FormDefinition(titleTemplate: "Hello {f0} {f1} {f2}", rows: rows, fields: fields)
 }
 
+/// Fields per instance of `makeRepeatForm`'s repeat, in rows of ten.
+let instanceFields = 50
+
+/// A form that is one repeat, `items`, of `count / 50` instances of 50
+/// fields in rows of ten, 540 wide; the title shows the first instance's
+/// first field.
+func makeRepeatForm(fields count: Int) -> FormDefinition {
+    var form = FormDefinition(titleTemplate: "Items {items.1.f0}", rows: [], fields: [],
+                              groups: [FormGroup(path: "items", kind: .repeat, page: FormPage.mainKey, firstRow: 1, title: "Items",
+                                                 repeatRules: RepeatRules(body: "{}"))])
+    for _ in 0..<max(1, count / instanceFields) { appendInstance(to: &form) }
+    return form
+}
+
+/// `form` (a `makeRepeatForm`) with one more instance at the end, as
+/// `formctl repeat add items` makes it; returns its path.
+@discardableResult
+func appendInstance(to form: inout FormDefinition) -> String {
+    let number = form.groups.count
+    let path = "items.\(number)"
+    let firstRow = form.rows.count + 1
+    form.groups.append(FormGroup(path: path, kind: .instance, page: FormPage.mainKey, firstRow: firstRow))
+    for row in 0..<(instanceFields / 10) {
+        form.rows.append(FormRow(number: firstRow + row, width: 540, minWidth: 540, maxWidth: 540, group: path))
+        for column in 0..<10 {
+            form.fields.append(Field(key: "\(path).f\(row * 10 + column)", label: "Field \(row * 10 + column)",
+                                     row: firstRow + row, position: form.fields.count + 1))
+        }
+    }
+    return path
+}
+
 /// Prepared changes of one kind on one form: `apply(n)` makes the n-th
 /// change (each one undoes the one before, so every change is real).
 struct Changes {
@@ -68,7 +107,7 @@ struct Changes {
 
     init(kind: Kind, fields: Int) {
         self.kind = kind
-        form = makeForm(fields: fields)
+        form = kind == .addInstance ? makeRepeatForm(fields: fields) : makeForm(fields: fields)
         picture = RetainedFormPicture(form: form)
         rects = picture.minimapRects
     }
@@ -78,6 +117,7 @@ struct Changes {
         case .value, .full, .setShortcut: "f\(form.fields.count / 2)"
         case .titleValue: "f1"
         case .show, .hide: "f\(form.fields.count / 2 + 1)"
+        case .addInstance: "f0"
         }
     }
 
@@ -107,6 +147,10 @@ struct Changes {
             form.fields[index].value = step % 2 == 0 ? "typed \(step % 7)" : ""
             let form = self.form
             return measuredChanges { _ = FormPicture.minimapRects(of: form) }
+        case .addInstance:
+            let path = appendInstance(to: &form)
+            let form = self.form
+            return measuredChanges { picture.update(to: form, addingInstance: path) }
         case .setShortcut:
             let before = form
             form.fields[index].value = step % 2 == 0 ? "typed \(step % 7)" : ""
@@ -147,7 +191,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--profile" {
     guard arguments.count == 4, let kind = Kind(rawValue: arguments[1]), let fields = Int(arguments[2]), let count = Int(arguments[3]),
           fields >= 3, count >= 1 else {
-        FileHandle.standardError.write(Data("usage: UpdateBenchmark --profile value|title-value|show|hide|set-shortcut|full FIELDS COUNT\n".utf8))
+        FileHandle.standardError.write(Data("usage: UpdateBenchmark --profile value|title-value|show|hide|add-instance|set-shortcut|full FIELDS COUNT\n".utf8))
         exit(64)
     }
     var changes = Changes(kind: kind, fields: fields)
@@ -178,10 +222,11 @@ print(pad("fields", 9) + pad("change", 27) + pad("median µs", 13) + pad("runs",
 var valueTimes: [Int: Double] = [:]
 for size in sizes {
     var fullTime = 0.0
-    for kind in [Kind.full, .value, .titleValue, .show, .hide, .setShortcut] {
+    for kind in [Kind.full, .value, .titleValue, .show, .hide, .addInstance, .setShortcut] {
         var changes = Changes(kind: kind, fields: size)
         // Fewer runs where each is a layout of a large form.
-        let runs = kind == .full ? max(3, min(100, 300_000 / size)) : 300
+        // An instance added each run: fewer, so that the form grows by 5% at most.
+        let runs = kind == .full ? max(3, min(100, 300_000 / size)) : kind == .addInstance ? max(3, min(300, size / instanceFields / 20)) : 300
         changes.apply(runs) // warm-up: code and memory
         var times: [Double] = []
         for step in 0..<runs { times.append(seconds(changes.apply(step))) }

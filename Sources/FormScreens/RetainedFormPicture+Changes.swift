@@ -17,8 +17,7 @@ extension RetainedFormPicture {
         guard let page, scale != nil else { return update(to: form) }
         // Taken, not copied: changed while the picture held it too, its
         // arrays and dictionaries would be copied whole.
-        var lookups = self.lookups ?? Lookups(form: self.form, rects: minimapRects)
-        self.lookups = nil
+        var lookups = takeLookups()
         var indices: [Int] = []
         for key in Set(keys).count == keys.count ? keys : keys.reduce(into: [], { if !$0.contains($1) { $0.append($1) } }) {
             guard let index = lookups.fieldIndices[key], index < form.fields.count, index < self.form.fields.count,
@@ -116,11 +115,13 @@ extension RetainedFormPicture {
             }
         }
         // New values in fields shown before and after.
+        let rects = takeRectIndex()
         for index in indices where laidOut && lookups.shown[index] {
             let field = self.form.fields[index]
-            guard !inserted.contains(where: { $0.key == field.key }), lookups.rects.index(of: .field, field.key) != nil else { continue }
+            guard !inserted.contains(where: { $0.key == field.key }), rects.index(of: .field, field.key) != nil else { continue }
             laidOut = page.update(replacing: field.key, with: FormFieldView(field: field), in: screen())
         }
+        rectIndex = rects
         guard laidOut else {
             // Something could not be made incrementally: the whole page.
             layOut()

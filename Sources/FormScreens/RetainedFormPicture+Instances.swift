@@ -17,15 +17,17 @@ extension RetainedFormPicture {
     /// result is `FormPicture(form:)`'s, bit for bit, and `minimapRects`
     /// holds the patched rectangles.
     public func update(to form: FormDefinition, addingInstance path: String) {
-        var lookups = self.lookups ?? Lookups(form: self.form, rects: minimapRects)
-        self.lookups = nil
+        // Fields and rows are numbered again: what a value is looked up in
+        // is made again at the next one; where each rectangle is is patched.
+        lookups = nil
+        var rectIndex = takeRectIndex()
         guard let page, let scale, form.pages.count == 1, self.form.pages.count == 1,
               let instance = form.group(path), instance.kind == .instance, let repeatPath = instance.parent,
               self.form.group(path) == nil,
               let previous = self.form.groups.last(where: { $0.kind == .instance && $0.parent == repeatPath }),
               page.frame(ofViewWithID: FormScreenPart.group(previous.path)) != nil,
               !form.groups.contains(where: { $0.parent == path }),
-              let position = lookups.rects.index(of: .group, previous.path)
+              let position = rectIndex.index(of: .group, previous.path)
         else { return update(to: form) }
         let resizedBefore = page.counts.resized
         // What the section draws: the instance's rows, each with its shown
@@ -77,15 +79,12 @@ extension RetainedFormPicture {
         for z in (position + rects.count)..<minimapRects.count { minimapRects[z].z = z }
         // The kept display list is drawn again when next read: its canvas may grow.
         keptMinimap = nil
-        lookups.rects.splice(at: position, delta: rects.count)
-        for (offset, rect) in rects.enumerated() { lookups.rects.set(rect.kind, rect.key, at: position + offset) }
-        self.lookups = lookups
+        rectIndex.splice(at: position, delta: rects.count)
+        for (offset, rect) in rects.enumerated() { rectIndex.set(rect.kind, rect.key, at: position + offset) }
+        self.rectIndex = rectIndex
         guard patchMinimap(moved: page.takeMovedViews(), inserted: [], removed: [], resized: page.counts.resized != resizedBefore) else {
             return layOut()
         }
-        // Fields and rows were numbered again: what a change is looked up
-        // in is made again at the next one.
-        self.lookups = nil
         resizedCount += 1
     }
 }

@@ -15,9 +15,9 @@ extension RetainedFormPicture {
     /// only a change that `resized` can do.
     func patchMinimap(moved: [AnyHashable], inserted: [(key: String, after: String?, before: String?)], removed: [String],
                       resized: Bool) -> Bool {
-        guard let page, let scale, var lookups else { return false }
+        guard let page, let scale else { return false }
         // Taken, not copied (see `update(to:changedFields:)`).
-        self.lookups = nil
+        var rectIndex = takeRectIndex()
         if resized {
             // Something resized: the scale holds only if the container and
             // the minimap area stayed where they were.
@@ -27,14 +27,14 @@ extension RetainedFormPicture {
         }
         var bottomMayShrink = false
         for key in removed {
-            guard let field = lookups.rects.index(of: .field, key), let container = lookups.rects.index(of: .fieldContainer, key),
+            guard let field = rectIndex.index(of: .field, key), let container = rectIndex.index(of: .fieldContainer, key),
                   container + 1 == field else { return false }
             bottomMayShrink = bottomMayShrink || isAtBottom(minimapRects[container]) || isAtBottom(minimapRects[field])
             minimapRects.removeSubrange(container...field)
             keptMinimap?.items.removeSubrange(container...field)
-            lookups.rects.remove(.field, key)
-            lookups.rects.remove(.fieldContainer, key)
-            lookups.rects.splice(at: field + 1, delta: -2)
+            rectIndex.remove(.field, key)
+            rectIndex.remove(.fieldContainer, key)
+            rectIndex.splice(at: field + 1, delta: -2)
             renumber(from: container)
         }
         for (key, after, before) in inserted {
@@ -42,9 +42,9 @@ extension RetainedFormPicture {
             // after another goes in front of it (the minimap draws the
             // form's elements in reverse).
             let position: Int
-            if let after, let neighbour = lookups.rects.index(of: .fieldContainer, after) {
+            if let after, let neighbour = rectIndex.index(of: .fieldContainer, after) {
                 position = neighbour
-            } else if let before, let neighbour = lookups.rects.index(of: .field, before) {
+            } else if let before, let neighbour = rectIndex.index(of: .field, before) {
                 position = neighbour + 1
             } else {
                 return false
@@ -56,8 +56,8 @@ extension RetainedFormPicture {
             }
             minimapRects.insert(contentsOf: rects, at: position)
             keptMinimap?.items.insert(contentsOf: rects.map(Self.item), at: position)
-            lookups.rects.splice(at: position, delta: rects.count)
-            for (offset, rect) in rects.enumerated() { lookups.rects.set(rect.kind, rect.key, at: position + offset) }
+            rectIndex.splice(at: position, delta: rects.count)
+            for (offset, rect) in rects.enumerated() { rectIndex.set(rect.kind, rect.key, at: position + offset) }
             renumber(from: position)
             grow(toFit: rects)
         }
@@ -75,7 +75,7 @@ extension RetainedFormPicture {
                 continue
             }
             for var rect in rects {
-                guard let index = lookups.rects.index(of: rect.kind, rect.key) else { return false }
+                guard let index = rectIndex.index(of: rect.kind, rect.key) else { return false }
                 rect.z = index
                 bottomMayShrink = bottomMayShrink || isAtBottom(minimapRects[index])
                 minimapRects[index] = rect
@@ -88,8 +88,8 @@ extension RetainedFormPicture {
             let bottom = minimapRects.reduce(-Double.infinity) { max($0, $1.y + $1.height) }
             keptMinimap?.size.height = (minimapRects.isEmpty ? 5 : bottom) + 5
         }
-        if lookups.rects.isWorn { lookups.rects = MinimapRectIndex(minimapRects) }
-        self.lookups = lookups
+        if rectIndex.isWorn { rectIndex = MinimapRectIndex(minimapRects) }
+        self.rectIndex = rectIndex
         return true
     }
 

@@ -37,6 +37,10 @@ public final class RetainedFormPicture {
     /// What a new value is looked up in, made at the first new value after
     /// a layout (a change that lays out again does not need them).
     var lookups: Lookups?
+    /// Where each rectangle is in `minimapRects`, made at the first change
+    /// after a layout and patched with the rectangles (kept when an added
+    /// instance makes `lookups` out of date).
+    var rectIndex: MinimapRectIndex?
     var title = ""
     /// The fields the title shows: a new value there is a new title.
     var titleKeys: Set<String> = []
@@ -58,8 +62,6 @@ public final class RetainedFormPicture {
     struct Lookups {
         /// Each field's index in `form.fields`, by key.
         let fieldIndices: [String: Int]
-        /// Where each rectangle is in `minimapRects`.
-        var rects: MinimapRectIndex
         /// The fields a `show_if` condition reads: a new value there may show or hide fields.
         let conditionKeys: Set<String>
         /// Whether any field has a condition.
@@ -69,9 +71,8 @@ public final class RetainedFormPicture {
         /// Which fields are shown (`FormDefinition.shownFlags`).
         var shown: [Bool]
 
-        init(form: FormDefinition, rects: [MinimapRect]) {
+        init(form: FormDefinition) {
             fieldIndices = Dictionary(form.fields.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
-            self.rects = MinimapRectIndex(rects)
             conditionKeys = form.keysConditionsRead
             hasConditions = form.fields.contains { $0.showIf != nil }
             var rowFields: [Int: [Int]] = [:]
@@ -79,6 +80,19 @@ public final class RetainedFormPicture {
             self.rowFields = rowFields
             shown = form.shownFlags
         }
+    }
+
+    /// The lookups kept from the change before, or made now; taken, so
+    /// that changing them does not copy them (the caller puts them back).
+    func takeLookups() -> Lookups {
+        defer { lookups = nil }
+        return lookups ?? Lookups(form: form)
+    }
+
+    /// `rectIndex`, or made now; taken, as `takeLookups()`.
+    func takeRectIndex() -> MinimapRectIndex {
+        defer { rectIndex = nil }
+        return rectIndex ?? MinimapRectIndex(minimapRects)
     }
 
     /// How many value changes were laid out in place, and how many changes
@@ -126,7 +140,7 @@ public final class RetainedFormPicture {
     func layOut() {
         // The old layout is freed first: a large form's two graphs at once
         // would take twice the memory.
-        (cachedPicture, keptMinimap, lookups, title, page) = (nil, nil, nil, form.title, nil)
+        (cachedPicture, keptMinimap, lookups, rectIndex, title, page) = (nil, nil, nil, nil, form.title, nil)
         titleKeys = form.titleKeys
         hiddenCount = form.fields.reduce(0) { $0 + ($1.isVisible ? 0 : 1) }
         if let screen = PageScreen(form) {

@@ -3,7 +3,9 @@
 // grows or shrinks or wraps, a view inserted into a stack or removed from
 // one, a container replaced by another); after each change the retained
 // layout must equal a new layout of the changed root, node for node and
-// bit for bit in every frame, display item and reported anchor.
+// bit for bit in every frame, display item and reported anchor. Some stacks
+// are long (16 children or more), so that sizing them again from their
+// children's kept answers (`ClimbedStack`) is compared too.
 //
 // CI runs 200 trees of 8 changes each; INCREMENTAL_PROPERTY_TREES=1000
 // runs more by hand.
@@ -162,7 +164,10 @@ private struct TreeMaker {
         default: kind = .zStack
         }
         var model = Model(name: name(), kind: kind)
-        model.children = (0..<Int.random(in: 0...4, using: &random)).map { _ in tree(depth: depth - 1) }
+        // Now and then a long stack, whose children's answers are kept
+        // between changes (16 children or more: `ClimbedStack`).
+        let count = Int.random(in: 0..<6, using: &random) == 0 ? Int.random(in: 16...24, using: &random) : Int.random(in: 0...4, using: &random)
+        model.children = (0..<count).map { _ in tree(depth: count > 4 ? min(depth - 1, 1) : depth - 1) }
         decorate(&model)
         return model
     }
@@ -211,8 +216,11 @@ struct IncrementalLayoutPropertyTests {
 
     @Test("random trees, random changes: the same layout as from scratch, bit for bit")
     func randomChanges() {
-        var incremental = 0, fallbacks = 0, resized = 0
-        for seed in 0..<UInt64(Self.treeCount) {
+        var incremental = 0, fallbacks = 0, resized = 0, keptAnswers = 0
+        // INCREMENTAL_PROPERTY_SEED=N runs the tree a failure named alone.
+        let seeds = ProcessInfo.processInfo.environment["INCREMENTAL_PROPERTY_SEED"].flatMap(UInt64.init).map { $0...$0 }
+            ?? 0...UInt64(max(0, Self.treeCount - 1))
+        for seed in seeds {
             var maker = TreeMaker(random: SplitMix(state: seed &* 7919 &+ 1))
             var root = Model(name: 0, kind: .vStack(alignment: Int(seed % 3), spacing: nil))
             root.children = (0..<Int.random(in: 1...5, using: &maker.random)).map { _ in maker.tree(depth: 3) }
@@ -255,6 +263,7 @@ struct IncrementalLayoutPropertyTests {
                 }
                 if done { incremental += 1 } else {
                     fallbacks += 1
+                    keptAnswers += retained.stacksSizedFromKeptAnswers   // a new layout starts again from 0
                     retained.update(Root(model: root))
                 }
                 let fresh = ViewHost(Root(model: root), windowSize: window, growsToFit: grows).layout()
@@ -263,15 +272,22 @@ struct IncrementalLayoutPropertyTests {
                 let (frames, drawn, reported) = (sameTree(kept.tree, fresh.tree), kept.displayList == fresh.displayList,
                                                  reports(kept) == reports(fresh))
                 #expect(frames, "seed \(seed) step \(step): frames differ")
+                if !frames, ProcessInfo.processInfo.environment["INCREMENTAL_PROPERTY_SEED"] != nil {
+                    print("kept:\n\(kept.tree)\nnew:\n\(fresh.tree)")
+                }
                 #expect(drawn, "seed \(seed) step \(step): display lists differ")
                 #expect(reported, "seed \(seed) step \(step): reports differ")
                 if !(frames && drawn && reported) { return }
             }
             resized += retained.counts.resized
+            keptAnswers += retained.stacksSizedFromKeptAnswers
         }
-        print("incremental layout property test: \(incremental) changes made incrementally (\(resized) resized), \(fallbacks) laid out from scratch")
+        print("incremental layout property test: \(incremental) changes made incrementally (\(resized) resized), \(fallbacks) laid out from scratch,"
+              + " \(keptAnswers) long stacks sized from their children's kept answers")
         // Most changes are made incrementally; what is refused is laid out again.
         #expect(incremental > fallbacks, "incremental \(incremental), from scratch \(fallbacks)")
         #expect(resized > incremental / 2)
+        // Long stacks were sized again from the answers kept (`ClimbedStack`), and still equalled a new layout.
+        #expect(keptAnswers > 0)
     }
 }

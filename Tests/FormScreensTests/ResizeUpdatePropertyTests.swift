@@ -16,12 +16,14 @@ import Testing
 
 /// A flat form of one page: rows of random fields, a title showing some.
 private func randomFlatForm(_ tape: Tape) -> FormDefinition {
-    let rowCount = 1 + tape.next(6)
+    // Sometimes more rows than a stack needs for its children's answers
+    // to be kept between changes (`ClimbedStack.minimumChildren`, 16).
+    let rowCount = tape.next(4) == 0 ? 16 + tape.next(10) : 1 + tape.next(6)
     let rows = (0..<rowCount).map { number -> FormRow in
         let width = Double(300 + 60 * tape.next(5))
         return FormRow(number: number + 1, width: width, minWidth: width - Double(60 * tape.next(2)), maxWidth: width)
     }
-    let fieldCount = 2 + tape.next(16)
+    let fieldCount = 2 + tape.next(16) + (rowCount > 6 ? rowCount : 0)
     let fields = (0..<fieldCount).map { randomField(tape, index: $0, rowCount: rowCount) }
     let shown = (0..<(1 + tape.next(3))).map { _ in "{f\(tape.next(fieldCount))}" }
     return FormDefinition(titleTemplate: (["Hello"] + shown).joined(separator: " "), rows: rows, fields: fields)
@@ -49,7 +51,7 @@ private func randomGroupForm(_ tape: Tape) -> FormDefinition {
     let itemTitle = ["Child {index}", "{name}", "{name} ({index})", nil][tape.next(4)]
     groups.append(FormGroup(path: "r", kind: .repeat, page: FormPage.mainKey, firstRow: rows.count + 1, title: "Children",
                             repeatRules: RepeatRules(itemTitle: itemTitle, body: "{}")))
-    for instance in 1...(1 + tape.next(4)) {
+    for instance in 1...(tape.next(5) == 0 ? 16 + tape.next(6) : 1 + tape.next(4)) {
         groups.append(FormGroup(path: "r.\(instance)", kind: .instance, page: FormPage.mainKey, firstRow: rows.count + 1))
         let instanceRow = row(in: "r.\(instance)")
         field("r.\(instance).name", in: instanceRow)

@@ -78,7 +78,17 @@ extension _ViewGraph {
         }
         for (name, record) in names { namedViews.upsert(name, record) }
         growLayoutState()
-        return sizeAgain(from: parent)
+        let change: ClimbedStack.ChildChange
+        switch (replaced, built.count) {
+        case (1, 1):
+            let (old, new) = (nodes[Int(children[position])], nodes[Int(built[0])])
+            let alike = !old.hasTraits && !new.hasTraits && old.dependsOnWidth == new.dependsOnWidth && old.dependsOnHeight == new.dependsOnHeight
+            change = alike ? .resized(position) : .replaced(position)
+        case (0, 1): change = .inserted(position)
+        case (1, 0): change = .removed(position)
+        default: change = .unknown
+        }
+        return sizeAgain(from: parent, change)
     }
 
     /// Sets `subtreeWrites` on `id` and its ancestors up to one that has it.
@@ -136,13 +146,39 @@ extension _ViewGraph {
     /// Computes again the sizes of `id` and its ancestors, for the
     /// proposals each was asked, up to the first whose answers are all the
     /// same; leaves the nodes whose size was computed in `resizedPath`.
-    private func sizeAgain(from id: NodeID) -> ResizeOutcome {
+    private func sizeAgain(from id: NodeID, _ change: ClimbedStack.ChildChange) -> ResizeOutcome {
         var current = id
+        var change = change
+        closeClimbedStacks()
+        usesClimbedStacks = true
         while true {
             resizedPath.append(current)
             isOnResizedPath[Int(current)] = true
             let node = nodes[Int(current)]
-            if node.kind == .hStack || node.kind == .vStack { stackShares.forget(Int(node.payload), reallocating: false) }
+            var climbedHere: ClimbedStack?
+            defer { keptShareOut = nil }
+            if node.kind == .hStack || node.kind == .vStack {
+                let slot = Int(node.payload)
+                if node.childCount >= ClimbedStack.minimumChildren {
+                    let climbed = climbedStacks[slot] ?? ClimbedStack()
+                    climbedStacks[slot] = climbed
+                    climbed.begin(change)
+                    openClimbedStacks.append(climbed)
+                    climbedHere = climbed
+                }
+                if climbedHere.map({ lastShareOutStays(current, node, $0) }) == true {
+                    // Sharing out for the proposals asked again must not
+                    // overwrite it.
+                    keptShareOut = slot
+                } else {
+                    stackShares.forget(slot, reallocating: false)
+                }
+                if climbedHere == nil && !climbedStacks.isEmpty {
+                    // Too short now: answers kept from when it was longer
+                    // would be out of date after this change.
+                    climbedStacks[slot] = nil
+                }
+            }
             let block = Int(sizeCache.block[Int(current)])
             if block >= 0 {
                 var (answers, complete) = sizeCache.answers(of: block)
@@ -155,6 +191,10 @@ extension _ViewGraph {
                 }
                 var same = true
                 for (proposal, old) in answers {
+                    if let climbedHere, keepsAnswer(of: current, node, climbedHere, proposal) {
+                        sizeCache.store(block: block, proposal, old)
+                        continue
+                    }
                     // Through `size(of:)`, which stores the new answer; the
                     // proposal is normalised already, so it is kept as it is.
                     let new = size(of: current, proposal)
@@ -164,8 +204,57 @@ extension _ViewGraph {
             }
             let parent = node.parent
             guard parent >= 0 else { return .reachedRoot }
+            change = climbedOffset(of: current, in: parent).map { .resized($0) } ?? .unknown
             current = parent
         }
+    }
+
+    /// Whether long stack `id`'s last share-out (which placing reads) is
+    /// still exact: the child that changed only in size, and is offered
+    /// nothing but its recorded length (its size along a length shared
+    /// out does not depend on it), chooses the size recorded.
+    private func lastShareOutStays(_ id: NodeID, _ node: Node, _ climbed: ClimbedStack) -> Bool {
+        guard let changed = climbed.childChangedOnlyInSize, changed >= 0, changed < Int(node.childCount),
+              let (proposal, first) = stackShares.lastShareOut(of: Int(node.payload)) else { return false }
+        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
+        let child = childIDs[Int(node.childStart) + changed]
+        if let main = proposal.along(axis), main.isFinite,
+           axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight {
+            return false
+        }
+        let size = size(of: child, .axis(axis, main: stackShares.main(at: first + changed), cross: proposal.across(axis)))
+        let recorded = stackShares.size(at: first + changed)
+        return size.width.bitPattern == recorded.width.bitPattern && size.height.bitPattern == recorded.height.bitPattern
+    }
+
+    /// Whether long stack `id`'s answer to `proposal` stays what it was,
+    /// without sharing out again: the child that changed answers the first
+    /// thing the stack offers each child as before (`ClimbedStack`).
+    private func keepsAnswer(of id: NodeID, _ node: Node, _ climbed: ClimbedStack, _ proposal: ProposedViewSize) -> Bool {
+        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
+        let cross = proposal.across(axis)
+        let children = children(of: id)
+        if let main = proposal.along(axis), main.isFinite {
+            // Sharing out starts from each child's smallest size.
+            return climbed.keepsAnswer(offering: .axis(axis, main: 0, cross: cross), sharedAxis: axis, children, of: self)
+        }
+        return climbed.keepsAnswer(offering: .axis(axis, main: proposal.along(axis), cross: cross), sharedAxis: nil, children, of: self)
+    }
+
+    /// Ends the change of the stacks sized again (`ClimbedStack.end()`):
+    /// sizing and placing are done.
+    private func closeClimbedStacks() {
+        for climbed in openClimbedStacks { climbed.end() }
+        openClimbedStacks = []
+        usesClimbedStacks = false
+    }
+
+    /// Where `child` is among `parent`'s children, when `parent` is a
+    /// stack whose children's answers are kept (`ClimbedStack`).
+    private func climbedOffset(of child: NodeID, in parent: NodeID) -> Int? {
+        let node = nodes[Int(parent)]
+        guard node.kind == .hStack || node.kind == .vStack, climbedStacks[Int(node.payload)] != nil else { return nil }
+        return children(of: parent).firstIndex(of: child).map { $0 - Int(node.childStart) }
     }
 
     /// The proposal under which placing stack `id` looks its share-out up
@@ -188,6 +277,7 @@ extension _ViewGraph {
         placingAgain = nil
         for node in resizedPath { isOnResizedPath[Int(node)] = false }
         resizedPath = []
+        closeClimbedStacks()
         markStaleSecondaries(above: id)
         return again
     }

@@ -140,6 +140,19 @@ public final class _ViewGraph {
     /// so that placing again tests a node with one load, not a hash.
     @exclusivity(unchecked) var resizedPath: [NodeID] = []
     @exclusivity(unchecked) var isOnResizedPath: [Bool] = []
+    /// The children's answers of long stacks an incremental change sized
+    /// again, by stack (the stack node's payload); those the change under
+    /// way sizes again; and whether stacks share out from them, which only
+    /// an incremental change does (`Stack/ClimbedStack.swift`).
+    @exclusivity(unchecked) var climbedStacks: [Int: ClimbedStack] = [:]
+    @exclusivity(unchecked) var openClimbedStacks: [ClimbedStack] = []
+    @exclusivity(unchecked) var usesClimbedStacks = false
+    /// The stack whose last share-out a change keeps (still exact, and
+    /// the one placing reads) while the change shares out for other
+    /// proposals (`ViewGraph+Resize.swift`).
+    @exclusivity(unchecked) var keptShareOut: Int? = nil
+    /// How many times a stack was sized from the answers kept (for tests).
+    @exclusivity(unchecked) var keptAnswerReuses = 0
     /// Set while an incremental layout places a part of the tree again
     /// (`Layout/PlacingAgain.swift`).
     @exclusivity(unchecked) var placingAgain: PlacingAgain? = nil

@@ -45,6 +45,11 @@ public final class RetainedLayout<Root: View> {
     /// `remove`), and how many laid out from scratch (the first layout included).
     public internal(set) var counts = (inPlace: 0, resized: 0, relaidOut: 0)
 
+    /// How many times a long stack sized again by a change asked only the
+    /// child that changed, its other children's answers kept from the
+    /// climb before (`ClimbedStack`), since the layout was made.
+    public var stacksSizedFromKeptAnswers: Int { graph.keptAnswerReuses }
+
     /// The names of the views whose geometry changed since the last
     /// `takeMovedViews()` (`ViewGraph+Resize.swift`): see that method.
     var movedViews: [AnyHashable] = []

@@ -74,12 +74,20 @@ extension _ViewGraph {
         let cross = p.across(axis)
         let spacing = stack.spacing * CGFloat(count - 1)
 
+        let climbed = usesClimbedStacks ? sharesSlot.flatMap { climbedStacks[$0] } : nil
         if let main = p.along(axis), main.isFinite {
             let flexMark = stackScratch.flexibility.count
             var samePriority = true
             let firstPriority = priority(of: children[children.startIndex])
+            // Shared out again by an incremental change: the smallest sizes
+            // kept, only the changed child's asked again (`ClimbedStack`).
+            let lowMark = climbed.map { climbed in
+                let lowMark = stackScratch.sizes.push(count)
+                climbed.fill(children, offered: .axis(axis, main: 0, cross: cross), into: lowMark, of: self)
+                return lowMark
+            }
             for (offset, child) in children.enumerated() {
-                let lowSize = size(of: child, .axis(axis, main: 0, cross: cross))
+                let lowSize = lowMark.map { stackScratch.sizes[$0 + offset] } ?? size(of: child, .axis(axis, main: 0, cross: cross))
                 let low = lowSize.along(axis)
                 // Flexibility is the size for an infinite proposal less the
                 // size for none, as SwiftUI measures it (objc.io, "How an
@@ -147,22 +155,26 @@ extension _ViewGraph {
                 position = groupEnd
             }
             stackScratch.flexibility.pop(to: flexMark)
+            if let lowMark { stackScratch.sizes.pop(to: lowMark) }
         } else {
             // Nothing to share out (nil: each child's ideal; infinity: as
             // much as each child wants).
-            let main = p.along(axis)
-            for (offset, child) in children.enumerated() {
-                let offered = ProposedViewSize.axis(axis, main: main, cross: cross)
-                stackScratch.sizes[mark + offset] = size(of: child, offered)
-                stackScratch.proposals[proposalMark + offset] = offered
+            let offered = ProposedViewSize.axis(axis, main: p.along(axis), cross: cross)
+            if let climbed {
+                // Shared out again by an incremental change: only the
+                // child that changed is asked (`ClimbedStack`).
+                climbed.fill(children, offered: offered, into: mark, of: self)
+            } else {
+                for (offset, child) in children.enumerated() { stackScratch.sizes[mark + offset] = size(of: child, offered) }
             }
+            for offset in 0..<count { stackScratch.proposals[proposalMark + offset] = offered }
         }
 
         var total: CGFloat = spacing
         for offset in 0..<count { total += stackScratch.sizes[mark + offset].along(axis) }
         let (low, high) = crossExtent(children, sizesFrom: mark, key: stack.crossAlignment, axis: axis)
         let size = axis == .horizontal ? CGSize(width: total, height: high - low) : CGSize(width: high - low, height: total)
-        if let sharesSlot, let first = stackShares.record(sharesSlot, for: p, size: size, count: count) {
+        if let sharesSlot, sharesSlot != keptShareOut, let first = stackShares.record(sharesSlot, for: p, size: size, count: count) {
             for offset in 0..<count {
                 stackShares.set(first + offset, size: stackScratch.sizes[mark + offset],
                                 main: stackScratch.proposals[proposalMark + offset].along(axis))
@@ -224,7 +236,10 @@ extension _ViewGraph {
         // same answer, normalised as the size cache normalises proposals.
         let normalised = ProposedViewSize(width: shares?.dependsOnWidth == true ? offered.width : nil,
                                           height: shares?.dependsOnHeight == true ? offered.height : nil)
-        if let shares, let record = stackShares.record(of: shares.slot, for: normalised) {
+        // Or for the proposal as offered, which a share-out made here when
+        // the normalised one was missing recorded (and a change that keeps
+        // it, `ViewGraph+Resize.swift`, still holds).
+        if let shares, let record = stackShares.record(of: shares.slot, for: normalised) ?? stackShares.record(of: shares.slot, for: offered) {
             let count = children.count, first = Int(record.first)
             let sizeMark = stackScratch.sizes.push(count), offerMark = stackScratch.proposals.push(count)
             let cross = offered.across(axis)

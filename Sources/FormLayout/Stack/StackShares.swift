@@ -74,6 +74,17 @@ struct StackShares {
         return first
     }
 
+    /// The proposal of `stack`'s last share-out and where its children's
+    /// entries start, nil when it has none.
+    func lastShareOut(of stack: Int) -> (proposal: ProposedViewSize, first: Int)? {
+        guard stack < records.count else { return nil }
+        let record = records[stack]
+        guard record.first >= 0, record.width != Self.forgotten else { return nil }
+        let none = Self.key(nil)
+        return (ProposedViewSize(width: record.width == none ? nil : CGFloat(bitPattern: record.width),
+                                 height: record.height == none ? nil : CGFloat(bitPattern: record.height)), Int(record.first))
+    }
+
     /// Forgets `stack`'s last share-out (its children's sizes changed);
     /// `reallocating`: its number of children changed too, so the next
     /// share-out takes new entries.

@@ -17,8 +17,8 @@ extension RetainedFormPicture {
     /// result is `FormPicture(form:)`'s, bit for bit, and `minimapRects`
     /// holds the patched rectangles.
     public func update(to form: FormDefinition, addingInstance path: String) {
-        // Fields and rows are numbered again: what a value is looked up in
-        // is made again at the next one; where each rectangle is is patched.
+        // Fields and rows are numbered again: the value lookups are made
+        // again at the next change; the rectangles' index is patched here.
         lookups = nil
         var rectIndex = takeRectIndex()
         guard let page, let scale, form.pages.count == 1, self.form.pages.count == 1,

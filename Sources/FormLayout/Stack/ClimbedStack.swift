@@ -111,18 +111,17 @@ final class ClimbedStack {
                      of graph: _ViewGraph) -> Bool {
         let key = PlacedProposal(offered)
         let count = children.count
+        // The changed child's answer before the change: the one kept may be
+        // the new one already, asked while sharing out for another proposal.
         guard changedOnlyInSize, let changed, changed >= 0, changed < count,
-              let index = answers.firstIndex(where: { $0.offer == key && $0.sizes.count == count }) else { return false }
+              let index = answers.firstIndex(where: { $0.offer == key && $0.sizes.count == count }),
+              let old = answers[index].changedBefore else { return false }
         let child = children[children.startIndex + changed]
         if let sharedAxis {
             let node = graph.nodes[Int(child)]
             guard !(sharedAxis == .horizontal ? node.dependsOnWidth : node.dependsOnHeight) else { return false }
         }
         let new = graph.size(of: child, offered)
-        // Its answer before the change: the one kept may be the new one
-        // already, asked while sharing out for another proposal.
-        guard let old = answers[index].changedBefore else { return false }
-
         guard new.width.bitPattern == old.width.bitPattern && new.height.bitPattern == old.height.bitPattern else { return false }
         answers[index].isCurrent = true
         return true

@@ -26,35 +26,49 @@ extension RetainedFormPicture {
               self.form.group(path) == nil,
               let previous = self.form.groups.last(where: { $0.kind == .instance && $0.parent == repeatPath }),
               page.frame(ofViewWithID: FormScreenPart.group(previous.path)) != nil,
-              !form.groups.contains(where: { $0.parent == path }),
+              !form.groups.contains(where: { $0.path != path && FieldPath.isWithin($0.path, path) }),
               let position = rectIndex.index(of: .group, previous.path)
         else { return update(to: form) }
         let resizedBefore = page.counts.resized
         // What the section draws: the instance's rows, each with its shown
         // fields in form order (`FormItemsView.Context` for these rows alone).
-        let shown = form.shownFlags
+        // Only the instance's fields are looked at: what a change costs must
+        // not grow with the form (the rows are scanned, the fields' row
+        // numbers compared, nothing copied).
         var rowItems: [FormLayoutItem] = []
         var rowRanges = [Range<Int>](repeating: 0..<0, count: form.rows.count)
-        var fieldOrder: [Int] = []
         var placeOfNumber: [Int: Int] = [:]
+        var (lowest, highest) = (Int.max, Int.min)
         for place in form.rows.indices where form.rows[place].group == path {
             rowItems.append(.row(place))
-            placeOfNumber[form.rows[place].number] = place
+            let number = form.rows[place].number
+            placeOfNumber[number] = place
+            (lowest, highest) = (min(lowest, number), max(highest, number))
         }
+        var instanceFields: [(index: Int, place: Int)] = []
+        for index in form.fields.indices {
+            let row = form.fields[index].row
+            if row >= lowest, row <= highest, let place = placeOfNumber[row] { instanceFields.append((index, place)) }
+        }
+        let shown = Self.shownFlags(of: instanceFields.map(\.index), in: form, instance: instance)
         var byPlace: [Int: [Int]] = [:]
-        for (index, field) in form.fields.enumerated() where shown[index] {
-            if let place = placeOfNumber[field.row] { byPlace[place, default: []].append(index) }
-        }
+        for (field, isShown) in zip(instanceFields, shown) where isShown { byPlace[field.place, default: []].append(field.index) }
+        var fieldOrder: [Int] = []
         for case .row(let place) in rowItems {
             let start = fieldOrder.count
             fieldOrder.append(contentsOf: byPlace[place] ?? [])
             rowRanges[place] = start..<fieldOrder.count
         }
         let context = FormItemsView.Context(form: form, fieldOrder: fieldOrder, rowRanges: rowRanges)
-        self.form = form
         cachedPicture = nil
+        if let first = instanceFields.first, let last = instanceFields.last, last.index - first.index + 1 == instanceFields.count {
+            adopt(form, insertingFields: first.index..<(last.index + 1))
+        } else {
+            self.form = form
+        }
         let wasOn = hiddenCount == 0
-        hiddenCount = form.fields.reduce(0) { $0 + ($1.isVisible ? 0 : 1) }
+        // Nothing else changed: the fields hidden now are those hidden before and the instance's.
+        hiddenCount += instanceFields.reduce(0) { $0 + (form.fields[$1.index].isVisible ? 0 : 1) }
         let screen = { [unowned self] in
             PageScreen(page: self.form.shownPageForm ?? self.form, title: self.title, direction: self.form.direction.layoutDirection)
         }
@@ -75,16 +89,72 @@ extension RetainedFormPicture {
         let rects = elements.reversed().filter(\.isShownInMinimap).enumerated().map { offset, element in
             MinimapRect(element, z: position + offset, scale: scale, resolve: page.resolve)
         }
-        minimapRects.insert(contentsOf: rects, at: position)
-        for z in (position + rects.count)..<minimapRects.count { minimapRects[z].z = z }
         // The kept display list is drawn again when next read: its canvas may grow.
         keptMinimap = nil
+        minimapRects.insert(contentsOf: rects, at: position)
+        renumber(from: position + rects.count)
         rectIndex.splice(at: position, delta: rects.count)
         for (offset, rect) in rects.enumerated() { rectIndex.set(rect.kind, rect.key, at: position + offset) }
         self.rectIndex = rectIndex
-        guard patchMinimap(moved: page.takeMovedViews(), inserted: [], removed: [], resized: page.counts.resized != resizedBefore) else {
+        // The instance's own views are listed as moved (they were placed):
+        // their rectangles are the ones just put in.
+        let moved = page.takeMovedViews().filter { !Self.isWithin($0, path) }
+        guard patchMinimap(moved: moved, inserted: [], removed: [], resized: page.counts.resized != resizedBefore) else {
             return layOut()
         }
         resizedCount += 1
+    }
+
+    /// Whether each of the fields at `indices` (the new `instance`'s) is
+    /// shown (`FormDefinition.shownFlags`). Without a condition in the
+    /// instance that is each field's own flag: the groups around it hide
+    /// the instance before it only when they hide it too, and it was on
+    /// screen. A condition may read any field: the whole form's flags.
+    private static func shownFlags(of indices: [Int], in form: FormDefinition, instance: FormGroup) -> [Bool] {
+        if instance.showIf == nil && indices.allSatisfy({ form.fields[$0].showIf == nil }) {
+            return indices.map { form.fields[$0].isVisible }
+        }
+        let shown = form.shownFlags
+        return indices.map { shown[$0] }
+    }
+
+    /// Whether the view named `id` (a field's key, or a group's part) is in
+    /// the group at `path`, or is its box or title.
+    private static func isWithin(_ id: AnyHashable, _ path: String) -> Bool {
+        switch id.base {
+        case let key as String: FieldPath.isWithin(key, path)
+        case FormScreenPart.group(let group) as FormScreenPart: FieldPath.isWithin(group, path)
+        case FormScreenPart.groupTitle(let group) as FormScreenPart: FieldPath.isWithin(group, path)
+        default: false
+        }
+    }
+
+    /// Makes `form` the form pictured, keeping this picture's own array of
+    /// fields: the fields at `inserted` are put into it, and the others
+    /// take their row and position from `form`. Two holders of one array
+    /// would make the caller's next edit copy every field, and freeing the
+    /// old array would visit every field. When the other fields do not
+    /// line up key for key with the old ones, `form`'s array is kept.
+    private func adopt(_ form: FormDefinition, insertingFields inserted: Range<Int>) {
+        var fields = self.form.fields
+        self.form = form
+        guard fields.count + inserted.count == form.fields.count else { return }
+        fields.insert(contentsOf: form.fields[inserted], at: inserted.lowerBound)
+        // The fields on either side of the instance's are the same ones.
+        for index in [inserted.lowerBound - 1, inserted.upperBound] where fields.indices.contains(index) {
+            guard fields[index].key == form.fields[index].key else { return }
+        }
+        // Numbered again: read in place (a copy of each field would retain
+        // its strings) and written only where they differ.
+        form.fields.withUnsafeBufferPointer { new in
+            fields.withUnsafeMutableBufferPointer { fields in
+                for index in fields.indices where !inserted.contains(index) {
+                    let (row, position) = (new[index].row, new[index].position)
+                    if fields[index].row != row { fields[index].row = row }
+                    if fields[index].position != position { fields[index].position = position }
+                }
+            }
+        }
+        self.form.fields = fields
     }
 }

@@ -100,8 +100,13 @@ extension RetainedFormPicture {
     }
 
     /// Gives the rectangles (and items) from `index` on their place as `z`.
-    private func renumber(from index: Int) {
-        for z in index..<minimapRects.count { minimapRects[z].z = z }
+    func renumber(from index: Int) {
+        // Through a buffer: each element written through the property would
+        // be checked for a second holder of the array (20,000 checks for a
+        // repeat of 10,000 fields).
+        minimapRects.withUnsafeMutableBufferPointer { rects in
+            for z in index..<rects.count { rects[z].z = z }
+        }
         if keptMinimap != nil {
             for z in index..<minimapRects.count { keptMinimap?.items[z].z = z }
         }

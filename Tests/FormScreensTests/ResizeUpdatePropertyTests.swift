@@ -146,6 +146,8 @@ struct ResizeUpdatePropertyTests {
                 let path: String
                 (form, path) = addingInstance(to: form, choices)
                 retained.update(to: form, addingInstance: path)
+                // The picture keeps its own array of fields, renumbered: the same form.
+                #expect(retained.form == form, "step \(step): the form kept")
                 let full = FormPicture(form: form)
                 #expect(retained.minimapRects == full.minimapRects, "step \(step): \(path)")
                 #expect(retained.minimap == full.minimap, "step \(step): the minimap")

@@ -137,15 +137,21 @@ struct NamedViews {
     /// (a view built by an incremental change, which may be new); a name
     /// two views have stays ambiguous.
     mutating func upsert(_ key: IdentityKey, _ record: _ViewGraph.IdentityRecord) {
-        if let position = lookUp(key) {
+        makeIndex()
+        // One lookup, then one insertion for a new name: hashing a key is
+        // most of what naming an added instance's fields costs.
+        switch index?[key] {
+        case let position? where position >= 0:
             forgetNodes(of: position)
             records[position] = record
             rememberNodes(of: position)
-        } else if index?[key] == nil {
+        case nil:
             keys.append(key)
             records.append(record)
             index?[key] = records.count - 1
             rememberNodes(of: records.count - 1)
+        default:
+            break
         }
     }
 
@@ -196,15 +202,19 @@ struct NamedViews {
     }
 
     private mutating func lookUp(_ key: IdentityKey) -> Int? {
-        if index == nil {
-            var made: [IdentityKey: Int] = [:]
-            made.reserveCapacity(keys.count)
-            for (position, key) in keys.enumerated() {
-                made[key] = made[key] == nil ? position : -1
-            }
-            index = made
-        }
+        makeIndex()
         guard let position = index?[key], position >= 0 else { return nil }
         return position
+    }
+
+    /// Makes `index` when it is not made yet.
+    private mutating func makeIndex() {
+        guard index == nil else { return }
+        var made: [IdentityKey: Int] = [:]
+        made.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            made[key] = made[key] == nil ? position : -1
+        }
+        index = made
     }
 }

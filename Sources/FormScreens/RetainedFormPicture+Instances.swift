@@ -28,7 +28,7 @@ extension RetainedFormPicture {
               page.frame(ofViewWithID: FormScreenPart.group(previous.path)) != nil,
               !form.groups.contains(where: { $0.path != path && FieldPath.isWithin($0.path, path) }),
               let position = rectIndex.index(of: .group, previous.path)
-        else { return update(to: form) }
+        else { return relayOut(form) }
         let resizedBefore = page.counts.resized
         // What the section draws: the instance's rows, each with its shown
         // fields in form order (`FormItemsView.Context` for these rows alone).

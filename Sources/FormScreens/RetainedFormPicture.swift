@@ -131,8 +131,19 @@ public final class RetainedFormPicture {
         update(to: form, changedFields: [key])
     }
 
-    /// Pictures `form`, whatever changed: lays its shown page out again.
+    /// Pictures `form`, whatever changed: lays its shown page out again,
+    /// unless all that changed is an instance added at the end of a repeat
+    /// (`update(to:addingInstance:)`; the editor's Ctrl-N, an instance a
+    /// respondent adds while the feed watches).
     public func update(to form: FormDefinition) {
+        if let path = FormDefinition.addedInstance(from: self.form, to: form) {
+            return update(to: form, addingInstance: path)
+        }
+        relayOut(form)
+    }
+
+    /// Pictures `form` by laying its shown page out again.
+    func relayOut(_ form: FormDefinition) {
         self.form = form
         layOut()
     }

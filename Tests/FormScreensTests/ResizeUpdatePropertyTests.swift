@@ -87,7 +87,7 @@ private func addingInstance(to form: FormDefinition, _ tape: Tape) -> (FormDefin
 }
 
 private final class ResizeCounts: @unchecked Sendable {
-    var resized = 0, inPlace = 0, relaidOut = 0
+    var resized = 0, inPlace = 0, relaidOut = 0, found = 0
 }
 
 @Suite("a retained picture after random changes that resize")
@@ -144,8 +144,17 @@ struct ResizeUpdatePropertyTests {
             let retained = RetainedFormPicture(form: form)
             for step in 0..<(1 + choices.next(5)) {
                 let path: String
+                let previous = form
                 (form, path) = addingInstance(to: form, choices)
-                retained.update(to: form, addingInstance: path)
+                if choices.next(2) == 0 {
+                    retained.update(to: form, addingInstance: path)
+                } else {
+                    // Told nothing: the picture finds the instance added itself.
+                    #expect(FormDefinition.addedInstance(from: previous, to: form) == path, "step \(step): \(path) found")
+                    let resized = retained.resizedCount
+                    retained.update(to: form)
+                    if retained.resizedCount > resized { counts.found += 1 }
+                }
                 // The picture keeps its own array of fields, renumbered: the same form.
                 #expect(retained.form == form, "step \(step): the form kept")
                 let full = FormPicture(form: form)
@@ -163,7 +172,9 @@ struct ResizeUpdatePropertyTests {
             counts.resized += retained.resizedCount
             counts.relaidOut += retained.counts.relaidOut
         }
-        print("instance property test: \(counts.resized) resized, \(counts.relaidOut) laid out")
+        print("instance property test: \(counts.resized) resized (\(counts.found) found by update(to:)), \(counts.relaidOut) laid out")
         #expect(counts.resized > Self.formCount / 3, "resized \(counts.resized), laid out \(counts.relaidOut)")
+        // `update(to:)` told nothing found instances and laid them out alone.
+        #expect(counts.found > Self.formCount / 10, "found \(counts.found)")
     }
 }

@@ -45,6 +45,42 @@ struct PageMinimapsTests {
         #expect(PageMinimaps.changedFields(from: before, to: form) == nil)
     }
 
+    @Test("instances added: the kept minimap equals a new layout's")
+    func keptMinimapFollowsInstancesAdded() throws {
+        let server = try TestServer()
+        let file = server.server.session.file
+        let yaml = """
+            title: Family
+            pages:
+              - key: main
+                rows:
+                  - repeat: kids
+                    title: Children
+                    min_count: 12
+                    rows:
+                      - width: 540
+                        fields:
+                          - {key: name, label: Name}
+                          - {key: age, label: Age, type: integer}
+                  - width: 540
+                    fields:
+                      - {key: notes, label: Notes}
+
+            """
+        _ = try file.apply(FormSpec.decode(Array(yaml.utf8), file: "family.yaml"))
+        let minimaps = PageMinimaps()
+        _ = minimaps.rects(of: try file.editableForm(), page: "main")
+        // An instance alone (laid out alone), then a value in it.
+        for number in 13...14 {
+            #expect(try file.addInstance(to: "kids") == "kids.\(number)")
+            var kept = minimaps.rects(of: try file.editableForm(), page: "main")
+            #expect(kept == (try FormSnapshot.minimap(of: file, page: "main")), "kids.\(number)")
+            _ = try file.set("kids.\(number).name", to: "Kid \(number)")
+            kept = minimaps.rects(of: try file.editableForm(), page: "main")
+            #expect(kept == (try FormSnapshot.minimap(of: file, page: "main")), "kids.\(number).name")
+        }
+    }
+
     @Test("kept pictures past the budget: the least recently used are let go, and a minimap laid out again is the same")
     func theBudgetLetsTheOldestGo() throws {
         let server = try TestServer()

@@ -11,7 +11,7 @@ extension RetainedFormPicture {
     /// Pictures `form`, which is the form pictured so far with only the
     /// values and visibility (`Field.isVisible`) of the fields `keys`
     /// changed. Laid out incrementally when it can be (for a field shown
-    /// or hidden: a form of one page without groups), from scratch
+    /// or hidden: a form of one page whose groups have no condition), from scratch
     /// otherwise; either way the result is `FormPicture(form:)`'s, bit for bit.
     public func update(to form: FormDefinition, changedFields keys: [String]) {
         guard let page, scale != nil else { return update(to: form) }
@@ -27,9 +27,12 @@ extension RetainedFormPicture {
         }
         let showsOrHides = indices.contains { self.form.fields[$0].isVisible != form.fields[$0].isVisible }
             || keys.contains(where: lookups.conditionKeys.contains)
-        // Which view stands for a field, and where a shown one goes: one
-        // page of rows (`FormScreen`'s flat form).
-        if showsOrHides && !(form.groups.isEmpty && form.pages.count == 1) { return update(to: form) }
+        // Which view stands for a field, and where a shown one goes: its
+        // row's, on a form of one page (a group's rows are drawn as the
+        // flat form's). A group's condition may show or hide the whole group.
+        if showsOrHides && !(form.pages.count == 1 && !form.groups.contains(where: { $0.showIf != nil })) {
+            return update(to: form)
+        }
         // Instances whose title shows one of the values.
         var instanceTitles: [(path: String, title: String)] = []
         if !form.groups.isEmpty {

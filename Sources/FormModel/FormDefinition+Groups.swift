@@ -48,6 +48,12 @@ extension FormDefinition {
         groups.filter { $0.kind == .instance && $0.parent == path }
     }
 
+    /// The paths of the groups, repeats and instances whose own condition
+    /// does not hold (each hides itself and what is in it).
+    public var groupsHiddenByConditions: Set<String> {
+        hiddenGroups(FieldVisibility.shown(fields, outside: outsideValues))
+    }
+
     /// Whether any group, repeat or instance hides the group at `path` or
     /// one it is in (its own condition or an outer one not holding).
     public func isGroupShown(_ path: String) -> Bool {

@@ -11,7 +11,7 @@ extension RetainedFormPicture {
     /// Pictures `form`, which is the form pictured so far with only the
     /// values and visibility (`Field.isVisible`) of the fields `keys`
     /// changed. Laid out incrementally when it can be (for a field shown
-    /// or hidden: a form of one page whose groups have no condition), from scratch
+    /// or hidden: a form of one page, no group shown or hidden with it), from scratch
     /// otherwise; either way the result is `FormPicture(form:)`'s, bit for bit.
     public func update(to form: FormDefinition, changedFields keys: [String]) {
         guard let page, scale != nil else { return update(to: form) }
@@ -29,9 +29,13 @@ extension RetainedFormPicture {
             || keys.contains(where: lookups.conditionKeys.contains)
         // Which view stands for a field, and where a shown one goes: its
         // row's, on a form of one page (a group's rows are drawn as the
-        // flat form's). A group's condition may show or hide the whole group.
-        if showsOrHides && !(form.pages.count == 1 && !form.groups.contains(where: { $0.showIf != nil })) {
-            return update(to: form)
+        // flat form's), as long as no group appeared or went with it.
+        if showsOrHides {
+            guard form.pages.count == 1 else { return update(to: form) }
+            if form.groups.contains(where: { $0.showIf != nil }),
+               self.form.groupsHiddenByConditions != form.groupsHiddenByConditions {
+                return update(to: form)
+            }
         }
         // Instances whose title shows one of the values.
         var instanceTitles: [(path: String, title: String)] = []

@@ -14,7 +14,7 @@ import Foundation
 /// place, reads the two elements it reports (`FormElementsKey`), and
 /// replaces its two minimap rectangles, found by key. A value the title
 /// (or an instance's title) shows, a field shown or hidden on a form of one
-/// page whose groups have no condition, and an instance added after a repeat's last
+/// page (no group shown or hidden with it), and an instance added after a repeat's last
 /// (`update(to:addingInstance:)`) resize: the engine sizes and places again
 /// what they reach, and the rectangles of the views that moved are
 /// computed again and spliced. Every other change (rows, widths, pages,

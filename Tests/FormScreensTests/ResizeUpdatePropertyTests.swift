@@ -142,7 +142,7 @@ struct ResizeUpdatePropertyTests {
         }
         print("resize property test: \(counts.resized) resized, \(counts.inPlace) in place, \(counts.relaidOut) laid out")
         // Changes that resize were made incrementally often (the others:
-        // a field shown or hidden where a group has a condition, a field shown alone
+        // a group shown or hidden by its condition, a field shown alone
         // in its row, a layout holding more replaced nodes than its own).
         #expect(counts.resized > Self.formCount / 2, "resized \(counts.resized), laid out \(counts.relaidOut)")
     }

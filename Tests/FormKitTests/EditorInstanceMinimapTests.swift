@@ -6,37 +6,17 @@ import Testing
 /// Ctrl-N in the editor adds an instance through the store; the kept
 /// minimap finds that the instance is all that changed and lays out only
 /// it (`RetainedFormPicture.update(to:)`), with the rectangles a new layout
-/// gives. The form is taller than the window: in a shorter one, the page
-/// is centred again and every rectangle moves, so it is laid out whole.
+/// gives.
 @Suite("the editor's minimap after Ctrl-N")
 struct EditorInstanceMinimapTests {
-    static let form = """
-        title: Family {family}
-        pages:
-          - key: main
-            rows:
-              - width: 540
-                fields:
-                  - {key: family, label: Family}
-              - repeat: children
-                title: Children
-                item_title: "Child {name}"
-                min_count: 12
-                rows:
-                  - width: 540
-                    fields:
-                      - {key: name, label: Name}
-                      - {key: age, label: Age, type: integer}
-              - width: 540
-                fields:
-                  - {key: notes, label: Notes}
-
-        """
+    /// Tests/EndToEndTests/Fixtures/forms/tall-repeat.yaml, by path.
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("EndToEndTests/Fixtures/forms/tall-repeat.yaml")
 
     @Test("an instance added with Ctrl-N is laid out alone, and the minimap equals a new layout's")
     func instanceLaidOutAlone() throws {
         let temporary = try TemporaryForm()
-        _ = try temporary.form.apply(FormSpec.decode(Array(Self.form.utf8), file: "family.yaml"))
+        _ = try temporary.form.apply(FormSpec.decode(Array(try Data(contentsOf: Self.file)), file: "tall-repeat.yaml"))
         let start = ContinuousClock.now
         let session = try EditSession(file: temporary.form, now: start)
         session.perform(.nextField, now: start)

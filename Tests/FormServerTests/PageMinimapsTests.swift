@@ -49,35 +49,19 @@ struct PageMinimapsTests {
     func keptMinimapFollowsInstancesAdded() throws {
         let server = try TestServer()
         let file = server.server.session.file
-        let yaml = """
-            title: Family
-            pages:
-              - key: main
-                rows:
-                  - repeat: kids
-                    title: Children
-                    min_count: 12
-                    rows:
-                      - width: 540
-                        fields:
-                          - {key: name, label: Name}
-                          - {key: age, label: Age, type: integer}
-                  - width: 540
-                    fields:
-                      - {key: notes, label: Notes}
-
-            """
-        _ = try file.apply(FormSpec.decode(Array(yaml.utf8), file: "family.yaml"))
+        let yaml = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("EndToEndTests/Fixtures/forms/tall-repeat.yaml")
+        _ = try file.apply(FormSpec.decode(Array(try Data(contentsOf: yaml)), file: "tall-repeat.yaml"))
         let minimaps = PageMinimaps()
         _ = minimaps.rects(of: try file.editableForm(), page: "main")
         // An instance alone (laid out alone), then a value in it.
         for number in 13...14 {
-            #expect(try file.addInstance(to: "kids") == "kids.\(number)")
+            #expect(try file.addInstance(to: "children") == "children.\(number)")
             var kept = minimaps.rects(of: try file.editableForm(), page: "main")
-            #expect(kept == (try FormSnapshot.minimap(of: file, page: "main")), "kids.\(number)")
-            _ = try file.set("kids.\(number).name", to: "Kid \(number)")
+            #expect(kept == (try FormSnapshot.minimap(of: file, page: "main")), "children.\(number)")
+            _ = try file.set("children.\(number).name", to: "Kid \(number)")
             kept = minimaps.rects(of: try file.editableForm(), page: "main")
-            #expect(kept == (try FormSnapshot.minimap(of: file, page: "main")), "kids.\(number).name")
+            #expect(kept == (try FormSnapshot.minimap(of: file, page: "main")), "children.\(number).name")
         }
     }
 

@@ -133,7 +133,7 @@ final class ChildProcess: @unchecked Sendable {
             drained.enter()
             Thread.detachNewThread { [drained] in
                 while true {
-                    let chunk = handle.availableData
+                    let chunk = Self.nextChunk(of: handle.fileDescriptor)
                     if chunk.isEmpty { break }
                     sink.withLock { $0.append(chunk) }
                 }
@@ -146,6 +146,19 @@ final class ChildProcess: @unchecked Sendable {
                 try? writer.write(contentsOf: data)
                 try? writer.close()
             }
+        }
+    }
+
+    /// The next bytes the child wrote to `descriptor`; empty at the end,
+    /// or when it can no longer be read. A read a signal interrupts is
+    /// made again: `FileHandle.availableData` stops the whole test process
+    /// on EINTR, which a loaded machine gives (`Scripts/stress-tests.sh`).
+    private static func nextChunk(of descriptor: Int32) -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return Data(buffer[0..<count]) }
+            if errno != EINTR { return Data() }
         }
     }
 

@@ -49,3 +49,56 @@ public struct FormElementsKey: PreferenceKey {
         value.append(contentsOf: nextValue())
     }
 }
+
+extension FormElement {
+    /// The indices of the `elements` the minimap shows, back to front: each
+    /// box before what it holds (a field's container before the field, a
+    /// group's or an instance's box before its rows), and otherwise in form
+    /// order.
+    ///
+    /// Seed 002 walks its preferences in reverse for the first half of
+    /// that: a container reports itself after what it holds, so that walk
+    /// puts it underneath. Siblings never overlap, so keeping them in form
+    /// order draws the same picture, and it gives what comes last in the
+    /// form the last places: a field or an instance added at the end of the
+    /// form adds rectangles without renumbering the others (`minimap_rect.z`).
+    public static func backToFront(_ elements: [FormElement]) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(elements.count)
+        // The trees read so far that no box holds yet: what each stands
+        // for (a field's key, a group's path) and where its first index is
+        // in `order`. Preferences list a box right after what it holds.
+        var open: [(key: String?, isField: Bool, start: Int)] = []
+        for index in elements.indices where elements[index].isShownInMinimap {
+            var start = order.count
+            let key: String?
+            switch elements[index].kind {
+            case .field(let fieldKey, _):
+                key = fieldKey
+            case .fieldContainer(let fieldKey):
+                key = fieldKey
+                if let last = open.last, last.isField, last.key == fieldKey {
+                    start = last.start
+                    open.removeLast()
+                }
+            case .group(let path):
+                key = path
+                while let last = open.last, let inner = last.key, FieldPath.isWithin(inner, path) {
+                    start = last.start
+                    open.removeLast()
+                }
+            default:
+                key = nil
+            }
+            order.insert(index, at: start)
+            open.append((key, elements[index].kind.isField, start))
+        }
+        return order
+    }
+}
+
+private extension FormElement.Kind {
+    var isField: Bool {
+        if case .field = self { true } else { false }
+    }
+}

@@ -103,8 +103,8 @@ struct PageLayout {
         }
         var rects: [MinimapRect] = []
         rects.reserveCapacityInHugePages(elements.count)
-        for element in elements.reversed() where element.isShownInMinimap {
-            rects.append(MinimapRect(element, z: rects.count, scale: scale, resolve: resolve))
+        for index in FormElement.backToFront(elements) {
+            rects.append(MinimapRect(elements[index], z: rects.count, scale: scale, resolve: resolve))
         }
         return (scale, rects)
     }

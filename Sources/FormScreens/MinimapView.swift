@@ -4,16 +4,16 @@ import Foundation
 
 /// Seed 002's `MiniMap`: the form scaled so that its container is
 /// `minimap width − 10` wide, drawn 5 points inside the minimap area, with
-/// the preferences walked in reverse so containers lie under their fields.
+/// containers under their fields (`FormElement.backToFront`).
 public struct MinimapView: View {
     let geometry: GeometryProxy
     let elements: [FormElement]
 
     public var body: some View {
-        // Walked in reverse so that containers lie under their fields. The
-        // shown elements by index, not copied: a copy of every element is
-        // megabytes of fresh memory for a form of ten thousand fields.
-        let shown = shownIndices
+        // Containers under their fields. The shown elements by index, not
+        // copied: a copy of every element is megabytes of fresh memory for a
+        // form of ten thousand fields.
+        let shown = FormElement.backToFront(elements)
         if let scale = MinimapScale(elements: elements, resolve: { geometry[$0] }) {
             ZStack(alignment: .topLeading) {
                 ForEach(shown, id: \.self) { index in
@@ -27,14 +27,6 @@ public struct MinimapView: View {
             }
             .padding(5)
         }
-    }
-
-    /// The indices of the elements drawn, back to front.
-    private var shownIndices: [Int] {
-        var shown: [Int] = []
-        shown.reserveCapacity(elements.count)
-        for index in elements.indices.reversed() where elements[index].isShownInMinimap { shown.append(index) }
-        return shown
     }
 }
 

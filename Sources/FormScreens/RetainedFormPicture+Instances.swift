@@ -27,8 +27,11 @@ extension RetainedFormPicture {
               let previous = self.form.groups.last(where: { $0.kind == .instance && $0.parent == repeatPath }),
               page.frame(ofViewWithID: FormScreenPart.group(previous.path)) != nil,
               !form.groups.contains(where: { $0.path != path && FieldPath.isWithin($0.path, path) }),
-              let position = rectIndex.index(of: .group, previous.path)
+              let previousBox = rectIndex.index(of: .group, previous.path)
         else { return relayOut(form) }
+        // Its rectangles go right after the last instance's box and what it holds.
+        var position = previousBox + 1
+        while position < minimapRects.count, FieldPath.isWithin(minimapRects[position].key, previous.path) { position += 1 }
         let resizedBefore = page.counts.resized
         // What the section draws: the instance's rows, each with its shown
         // fields in form order (`FormItemsView.Context` for these rows alone).
@@ -86,8 +89,8 @@ extension RetainedFormPicture {
         guard laidOut else { return layOut() }
         // The instance's rectangles, back to front, in front of the last instance's.
         let elements = page.preference(FormElementsKey.self, ofViewWithID: FormScreenPart.group(path)) ?? []
-        let rects = elements.reversed().filter(\.isShownInMinimap).enumerated().map { offset, element in
-            MinimapRect(element, z: position + offset, scale: scale, resolve: page.resolve)
+        let rects = FormElement.backToFront(elements).enumerated().map { offset, index in
+            MinimapRect(elements[index], z: position + offset, scale: scale, resolve: page.resolve)
         }
         // The kept display list is drawn again when next read: its canvas may grow.
         keptMinimap = nil

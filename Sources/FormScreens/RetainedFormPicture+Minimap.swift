@@ -38,14 +38,13 @@ extension RetainedFormPicture {
             renumber(from: container)
         }
         for (key, after, before) in inserted {
-            // Back to front: a field's container, then the field; a field
-            // after another goes in front of it (the minimap draws the
-            // form's elements in reverse).
+            // Back to front: a field's container, then the field, in form
+            // order with its row's others (`FormElement.backToFront`).
             let position: Int
-            if let after, let neighbour = rectIndex.index(of: .fieldContainer, after) {
-                position = neighbour
-            } else if let before, let neighbour = rectIndex.index(of: .field, before) {
+            if let after, let neighbour = rectIndex.index(of: .field, after) {
                 position = neighbour + 1
+            } else if let before, let neighbour = rectIndex.index(of: .fieldContainer, before) {
+                position = neighbour
             } else {
                 return false
             }
@@ -96,7 +95,7 @@ extension RetainedFormPicture {
     /// The rectangles the view named `id` reports, back to front, `z` unset.
     private func rects<ID: Hashable>(of id: ID, in page: RetainedLayout<PageScreen>, scale: MinimapScale) -> [MinimapRect] {
         let elements = page.preference(FormElementsKey.self, ofViewWithID: id) ?? []
-        return elements.reversed().filter(\.isShownInMinimap).map { MinimapRect($0, z: 0, scale: scale, resolve: page.resolve) }
+        return FormElement.backToFront(elements).map { MinimapRect(elements[$0], z: 0, scale: scale, resolve: page.resolve) }
     }
 
     /// Gives the rectangles (and items) from `index` on their place as `z`.

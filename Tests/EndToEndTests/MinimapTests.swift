@@ -79,8 +79,11 @@ struct MinimapTests {
         let maxX = rects.compactMap { rect in number(rect["x"]).flatMap { x in number(rect["width"]).map { x + $0 } } }.max()
         #expect(close(minX, 5) && close(minY, 5), "\(String(describing: minX)), \(String(describing: minY))")
         #expect(close(maxX.flatMap { x in minX.map { x - $0 } }, 190), "\(String(describing: maxX))")
-        // Drawn back to front: containers before their fields, the title last.
-        #expect(rects.last?["kind"] as? String == "title" && rects.last?["color"] as? String == "purple")
+        // Drawn back to front in form order: the title, then each field's
+        // container before the field.
+        #expect(rects.first?["kind"] as? String == "title" && rects.first?["color"] as? String == "purple")
+        #expect(rects.map { "\($0["key"] as? String ?? "") \($0["kind"] as? String ?? "")" }
+            == ["title title"] + ["first", "middle", "last", "email"].flatMap { ["\($0) fieldContainer", "\($0) field"] })
         let colours = Dictionary(uniqueKeysWithValues: rects.filter { $0["kind"] as? String == "field" }
             .map { ($0["key"] as? String ?? "", $0["color"] as? String ?? "") })
         #expect(colours == ["first": "yellow", "middle": "red", "last": "green", "email": "red"])

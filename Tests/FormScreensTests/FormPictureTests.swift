@@ -22,7 +22,10 @@ struct FormPictureTests {
         let picture = FormPicture(form: form())
         // first, middle, last, email shown; twitter hidden.
         #expect(picture.minimapRects.count == 1 + 2 * 4)
-        #expect(picture.minimapRects.last?.kind == .title)
+        // Back to front in form order, each field's container before the field.
+        #expect(picture.minimapRects.map { "\($0.key) \($0.kind)" } == ["title title"] + ["first", "middle", "last", "email"].flatMap {
+            ["\($0) fieldContainer", "\($0) field"]
+        })
         #expect(picture.minimapRects.map(\.z) == Array(0..<9))
         let containers = picture.minimapRects.filter { $0.kind == .fieldContainer }
         // Row 1 spans the whole 540-point form: 190 minimap points from x = 5.

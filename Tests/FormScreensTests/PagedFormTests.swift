@@ -77,7 +77,7 @@ struct PagedFormTests {
         #expect(texts.first { $0.text == "More" }?.fill == .blue)
         #expect(texts.filter { $0.text.hasPrefix("Page ") }.allSatisfy { $0.fill == .gray })
         // The minimap is page 6's: its title and one field.
-        #expect(picture.minimapRects.map(\.key) == ["f6", "f6", "title"])
+        #expect(picture.minimapRects.map(\.key) == ["title", "f6", "f6"])
     }
 
     @Test func movingPageSixToPlaceTwoPutsItInTheBarAndPushesPageFourBehindMore() {

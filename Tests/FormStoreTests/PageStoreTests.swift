@@ -119,8 +119,8 @@ struct PageStoreTests {
         _ = try sqlite3(path, "UPDATE form SET selected_page = 'contact';")
         #expect(try sqlite3(path, "SELECT needs_refresh FROM form;") == "1")
         let reopened = try Self.open(path, create: false)
-        #expect(try reopened.minimapRects().map(\.key) == ["phone", "phone", "title"])
+        #expect(try reopened.minimapRects().map(\.key) == ["title", "phone", "phone"])
         try reopened.close()
-        #expect(try sqlite3(path, "SELECT group_concat(key, ' ') FROM (SELECT key FROM minimap_rect ORDER BY z);") == "phone phone title")
+        #expect(try sqlite3(path, "SELECT group_concat(key, ' ') FROM (SELECT key FROM minimap_rect ORDER BY z);") == "title phone phone")
     }
 }

@@ -15,3 +15,11 @@ struct FormGeometry: MinimapGeometry {
         return FormPicture.minimapRects(of: form).sorted { $0.z < $1.z }
     }
 }
+
+extension FormGeometry: AppendedInstanceGeometry {
+    func minimapRects(ofInstance instance: String, after previous: String, in partial: FormDefinition, title: String,
+                      previousRects: [MinimapRect], boxBefore: MinimapRect?) -> [MinimapRect]? {
+        FormPicture.minimapRects(ofInstance: instance, after: previous, in: partial, title: title, previousRects: previousRects,
+                                 boxBefore: boxBefore)
+    }
+}

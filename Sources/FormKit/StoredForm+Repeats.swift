@@ -25,6 +25,11 @@ extension StoredForm {
     public func addInstance(to path: String) throws(FormKitError) -> String {
         var added = ""
         try writing { db throws(FormStoreError) in
+            // At the end of a long form, only the end is read and written.
+            if let appended = try db.appendInstance(to: path, Self.appendedInstance) {
+                added = appended
+                return
+            }
             try db.replaceStructure(prune: true, valuesFromTarget: true) { current throws(FormStoreError) in
                 let change = try Self.addingInstance(to: path, in: current)
                 added = change.path
@@ -71,6 +76,17 @@ extension StoredForm {
         var expansion = expansion(of: form)
         expansion.counts[path] = count + 1
         return (ApplyPlan.target(of: FormSpec(definition: form), expansion, over: form), path + "." + String(count + 1))
+    }
+
+    /// The instance `appending` asks for, made from its repeat's body as
+    /// `FormExpansion` makes every instance; nil when the body cannot be
+    /// read or a condition in it reads a field outside the instance.
+    static func appendedInstance(_ appending: InstanceAppending) -> AppendedInstance? {
+        guard let rules = appending.repeatGroup.repeatRules, let body = FormFileReader.body(rules.body),
+              let made = FormExpansion.instance(appending.path, items: body.items, listField: body.field, page: appending.repeatGroup.page,
+                                                after: appending.rowsBefore, appending.fieldsBefore)
+        else { return nil }
+        return AppendedInstance(groups: made.groups, rows: made.rows, fields: made.fields)
     }
 
     /// `form` without the instance at `path` (`children.2`), the later

@@ -60,20 +60,3 @@ extension FormSpec {
         return (fields, groups)
     }
 }
-
-extension ShowCondition {
-    /// The condition with each field name replaced by `transform`'s.
-    public func renamingFields(_ transform: (String) -> String) -> ShowCondition {
-        switch self {
-        case .equals(let field, let value): .equals(field: transform(field), value: value)
-        case .filled(let field): .filled(field: transform(field))
-        case .isIn(let field, let values): .isIn(field: transform(field), values: values)
-        case .includes(let field, let value): .includes(field: transform(field), value: value)
-        case .atLeast(let field, let value): .atLeast(field: transform(field), value: value)
-        case .atMost(let field, let value): .atMost(field: transform(field), value: value)
-        case .all(let parts): .all(parts.map { $0.renamingFields(transform) })
-        case .any(let parts): .any(parts.map { $0.renamingFields(transform) })
-        case .not(let part): .not(part.renamingFields(transform))
-        }
-    }
-}

@@ -54,7 +54,12 @@ enum FormTables {
     /// `schemaVersion` is the database's when it may be older than this
     /// build's (the check before a migration): before 0003 there are no
     /// pages, and the form reads as one page, `main`.
-    static func definition(_ db: Database, schemaVersion: Int = EmbeddedMigration.latestVersion) throws -> FormDefinition {
+    ///
+    /// With `firstRow`, only the rows from that number on and their fields
+    /// are read (every group still): the end of a long form, for a change
+    /// made there (`appendInstance`).
+    static func definition(_ db: Database, schemaVersion: Int = EmbeddedMigration.latestVersion,
+                           fromRow firstRow: Int? = nil) throws -> FormDefinition {
         let fieldColumns = fieldColumns(atVersion: schemaVersion)
         guard schemaVersion >= pagesVersion else {
             let (template, minimapWidth) = try formRow(db)
@@ -71,16 +76,16 @@ enum FormTables {
         let form = try Row.fetchOne(db.cachedStatement(
             sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "")\(hasLanguage ? ", language" : "") FROM form WHERE id = 1"))
         let (template, minimapWidth) = try formRow(from: form)
-        var rows = try rows(db)
+        var rows = try rows(db, from: firstRow ?? 1)
         let (selectedPage, tabBar) = try pageSettings(from: form)
         // A flat form's one extra read: its empty `form_group`.
         let groups = schemaVersion >= GroupTable.version ? try GroupTable.groups(db) : []
         if !groups.isEmpty {
-            let rowGroups = try GroupTable.rowGroups(db)
+            let rowGroups = try GroupTable.rowGroups(db, from: firstRow ?? 1)
             for index in rows.indices { rows[index].group = rowGroups[rows[index].number] }
         }
         return FormDefinition(
-            titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns), minimapWidth: minimapWidth,
+            titleTemplate: template, rows: rows, fields: try fields(db, columns: fieldColumns, fromRow: firstRow), minimapWidth: minimapWidth,
             pages: try pages(db, rows: rows), selectedPage: selectedPage, tabBar: tabBar,
             direction: hasDirection ? try direction(from: form) : .leftToRight,
             language: hasLanguage ? try language(from: form) : FormDefinition.defaultLanguage, groups: groups)
@@ -180,9 +185,10 @@ enum FormTables {
                 try stored.real("minimap_width", in: 10...widestWidth, lowerOpen: true, replacement: "200"))
     }
 
-    static func rows(_ db: Database, columns: String = rowColumns) throws -> [FormRow] {
+    static func rows(_ db: Database, columns: String = rowColumns, from firstRow: Int = 1) throws -> [FormRow] {
         // `number` is the first of either list of columns.
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_row ORDER BY 1"))
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_row WHERE number >= ? ORDER BY 1"),
+                                    arguments: [firstRow])
         let columns = rows.first.map(ColumnIndex.init)
         return try rows.map { try formRow(from: StoredRow($0, table: "form_row", identity: "", columns: columns)) }
     }
@@ -238,19 +244,33 @@ enum FormTables {
 
     /// Every field in form order (`columns`: `fieldColumnsBeforeConditions`
     /// for a file not yet migrated to 0004).
-    static func fields(_ db: Database, columns: String = fieldColumns) throws -> [Field] {
+    static func fields(_ db: Database, columns: String = fieldColumns, fromRow firstRow: Int? = nil) throws -> [Field] {
         // Ordered by position, then key; for today's columns by their
         // numbers, since SQLite resolves a named ORDER BY term again, and
         // GRDB's authorizer costs about 16,000 instructions for each
         // column a statement names (issue 35).
         let order = columns == fieldColumns ? fieldColumnsOrder : "position, key"
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT id, \(columns) FROM field ORDER BY \(order)"))
+        let rows = if let firstRow {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, \(columns) FROM field WHERE \"row\" >= ? ORDER BY \(order)"),
+                             arguments: [firstRow])
+        } else {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT id, \(columns) FROM field ORDER BY \(order)"))
+        }
         guard let first = rows.first else { return [] }
         let columns = ColumnIndex(first)
         let stored = rows.map { StoredRow($0, table: "field", identity: "", columns: columns) }
         // Choices are read only when a field has them: a form of text
         // fields costs no query more than before types.
-        let choices = try stored.contains(where: hasChoices) ? allChoices(db) : [:]
+        var choices: [DatabaseValue: [FieldChoice]] = [:]
+        if firstRow == nil {
+            if stored.contains(where: hasChoices) { choices = try allChoices(db) }
+        } else {
+            // A few fields: their own choices, not the whole form's.
+            for row in stored where hasChoices(row) {
+                let id = try row.raw("id")
+                choices[id] = try allChoices(db, fieldID: id)[id]
+            }
+        }
         return try stored.map { row in try field(from: row, choices: choices[try row.raw("id")] ?? []) }
     }
 
@@ -446,8 +466,10 @@ enum FormTables {
     /// The stored minimap. A rectangle formctl cannot use is reported with
     /// `DELETE FROM minimap_rect` as the fix: the table is derived, and the
     /// next formctl command draws it again.
-    static func minimapRects(_ db: Database) throws -> [MinimapRect] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect ORDER BY 1"))
+    static func minimapRects(_ db: Database, fromZ firstZ: Int = 0) throws -> [MinimapRect] {
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect WHERE z >= ? ORDER BY 1"),
+            arguments: [firstZ])
         guard let first = rows.first else { return [] }
         let columns = ColumnIndex(first)
         return try rows.map { row in
@@ -625,7 +647,7 @@ enum FormTables {
         try insertMinimapRects(rects[...], db)
     }
 
-    private static func insertMinimapRects(_ rects: ArraySlice<MinimapRect>, _ db: Database) throws {
+    static func insertMinimapRects(_ rects: ArraySlice<MinimapRect>, _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT INTO minimap_rect (z, key, kind, color, x, y, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
         for rect in rects {
             try insert.execute(

@@ -18,40 +18,53 @@ enum GroupTable {
         let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_group ORDER BY rowid"))
         guard let first = rows.first else { return [] }
         let index = ColumnIndex(first)
-        return try rows.map { row in
-            let unnamed = StoredRow(row, table: "form_group", identity: "", columns: index)
-            let stored = unnamed.identified(as: "path = \(StoredRow.sql(try unnamed.raw("path")))")
-            let path = try stored.text("path")
-            let kindText = try stored.text("kind", replacement: "'group'")
-            guard let kind = FormGroup.Kind(rawValue: kindText) else {
-                try stored.mismatch("kind", expected: "'group', 'repeat' or 'instance'", replacement: "'group'")
-            }
-            var group = FormGroup(
-                path: path, kind: kind, page: try stored.text("page", replacement: "'main'"),
-                firstRow: try stored.integer("first_row", in: 1...1_000_001, replacement: "1"),
-                title: try stored.optionalText("title"), hint: try stored.optionalText("hint"))
-            if let json = try stored.optionalText("show_if") {
-                guard let condition = StoredCondition.condition(from: json) else {
-                    try stored.mismatch("show_if", expected: "NULL, or a condition as JSON ({\"field\":\"KEY\",\"filled\":true})", replacement: "NULL")
-                }
-                group.showIf = condition
-            }
-            if kind == .repeat {
-                let minCount = try stored.optionalInteger("min_count", in: 0...10_000) ?? 0
-                let body = try stored.optionalText("body") ?? "{}"
-                group.repeatRules = RepeatRules(
-                    minCount: minCount, maxCount: try stored.optionalInteger("max_count", in: 1...10_000),
-                    unique: try stored.boolean("unique_items"), itemTitle: try stored.optionalText("item_title"),
-                    addLabel: try stored.optionalText("add_label"), body: body, isList: body.hasPrefix("{\"field\""))
-            }
-            return group
+        return try rows.map { try group(from: $0, columns: index) }
+    }
+
+    /// The group, repeat or instance at `path`; nil when there is none.
+    static func group(_ path: String, _ db: Database) throws -> FormGroup? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(columns) FROM form_group WHERE path = ?"), arguments: [path])
+            .map { try group(from: $0, columns: ColumnIndex($0)) }
+    }
+
+    private static func group(from row: Row, columns index: ColumnIndex) throws -> FormGroup {
+        let unnamed = StoredRow(row, table: "form_group", identity: "", columns: index)
+        let stored = unnamed.identified(as: "path = \(StoredRow.sql(try unnamed.raw("path")))")
+        let path = try stored.text("path")
+        let kindText = try stored.text("kind", replacement: "'group'")
+        guard let kind = FormGroup.Kind(rawValue: kindText) else {
+            try stored.mismatch("kind", expected: "'group', 'repeat' or 'instance'", replacement: "'group'")
         }
+        var group = FormGroup(
+            path: path, kind: kind, page: try stored.text("page", replacement: "'main'"),
+            firstRow: try stored.integer("first_row", in: 1...1_000_001, replacement: "1"),
+            title: try stored.optionalText("title"), hint: try stored.optionalText("hint"))
+        if let json = try stored.optionalText("show_if") {
+            guard let condition = StoredCondition.condition(from: json) else {
+                try stored.mismatch("show_if", expected: "NULL, or a condition as JSON ({\"field\":\"KEY\",\"filled\":true})", replacement: "NULL")
+            }
+            group.showIf = condition
+        }
+        if kind == .repeat {
+            let minCount = try stored.optionalInteger("min_count", in: 0...10_000) ?? 0
+            let body = try stored.optionalText("body") ?? "{}"
+            group.repeatRules = RepeatRules(
+                minCount: minCount, maxCount: try stored.optionalInteger("max_count", in: 1...10_000),
+                unique: try stored.boolean("unique_items"), itemTitle: try stored.optionalText("item_title"),
+                addLabel: try stored.optionalText("add_label"), body: body, isList: body.hasPrefix("{\"field\""))
+        }
+        return group
     }
 
     /// Makes the table hold `groups`, replacing what it held (a few rows
     /// per group and instance: rewritten whole, in order).
     static func write(_ groups: [FormGroup], _ db: Database) throws {
         try db.execute(sql: "DELETE FROM form_group")
+        try append(groups, db)
+    }
+
+    /// Adds `groups` after those the table holds (in form order: outer before inner).
+    static func append(_ groups: [FormGroup], _ db: Database) throws {
         guard !groups.isEmpty else { return }
         let insert = try db.cachedStatement(sql: "INSERT INTO form_group (\(columns), parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         for group in groups {
@@ -71,10 +84,11 @@ enum GroupTable {
         for row in rows { try update.execute(arguments: [row.group, row.number, row.group]) }
     }
 
-    /// Each row's group, by number (`form_row.group_path`).
-    static func rowGroups(_ db: Database) throws -> [Int: String] {
+    /// Each row's group, by number (`form_row.group_path`), from row `firstRow` on.
+    static func rowGroups(_ db: Database, from firstRow: Int = 1) throws -> [Int: String] {
         var groups: [Int: String] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT number, group_path FROM form_row WHERE group_path IS NOT NULL")) {
+        let select = try db.cachedStatement(sql: "SELECT number, group_path FROM form_row WHERE group_path IS NOT NULL AND number >= ?")
+        for row in try Row.fetchAll(select, arguments: [firstRow]) {
             // Decoded, not subscripted: a value someone wrote with sqlite3
             // is an error to report, not a trap.
             groups[try row.decode(Int.self, forColumn: "number")] = try row.decode(String.self, forColumn: "group_path")

@@ -13,6 +13,21 @@ public protocol MinimapGeometry: Sendable {
     func minimapRects(of form: FormDefinition, after change: GeometryChange) -> [MinimapRect]
 }
 
+/// The minimap rectangles of an instance added after the last instance of
+/// a repeat that ends a form, without laying the form out: what
+/// `FormDatabase.appendInstance(to:_:)` asks.
+public protocol AppendedInstanceGeometry: Sendable {
+    /// The rectangles of instance `instance` of `partial` (the repeat with
+    /// its last instance before, `previous`, and the new one alone, on the
+    /// form's page; `title` the whole form's title) where the whole form
+    /// would draw them: after `previousRects`, the stored rectangles from
+    /// `previous`'s box to the last, and `boxBefore` the stored box of the
+    /// instance before `previous`, if any. Nil when that cannot be known
+    /// without laying out the whole form (the caller does).
+    func minimapRects(ofInstance instance: String, after previous: String, in partial: FormDefinition, title: String,
+                      previousRects: [MinimapRect], boxBefore: MinimapRect?) -> [MinimapRect]?
+}
+
 /// What changed since the minimap was last computed: the hint a
 /// `MinimapGeometry` may use to do less than a whole layout.
 public enum GeometryChange: Sendable {

@@ -45,7 +45,7 @@ extension StoredForm {
     /// that names no instance: `instancesRefused` (exit 64), nothing written.
     public func removeInstance(_ path: String) throws(FormKitError) {
         try writing { db throws(FormStoreError) in
-            try db.replaceStructure(prune: true, valuesFromTarget: true) { current throws(FormStoreError) in
+            _ = try db.replaceStructure(prune: true, valuesFromTarget: true) { current throws(FormStoreError) in
                 try Self.removingInstance(path, from: current)
             }
         }

@@ -76,7 +76,7 @@ enum FormTables {
         let form = try Row.fetchOne(db.cachedStatement(
             sql: "SELECT \(formColumns), \(pageSettingsColumns)\(hasDirection ? ", direction" : "")\(hasLanguage ? ", language" : "") FROM form WHERE id = 1"))
         let (template, minimapWidth) = try formRow(from: form)
-        var rows = try rows(db, from: firstRow ?? 1)
+        var rows = try rows(db, from: firstRow)
         let (selectedPage, tabBar) = try pageSettings(from: form)
         // A flat form's one extra read: its empty `form_group`.
         let groups = schemaVersion >= GroupTable.version ? try GroupTable.groups(db) : []
@@ -185,10 +185,15 @@ enum FormTables {
                 try stored.real("minimap_width", in: 10...widestWidth, lowerOpen: true, replacement: "200"))
     }
 
-    static func rows(_ db: Database, columns: String = rowColumns, from firstRow: Int = 1) throws -> [FormRow] {
-        // `number` is the first of either list of columns.
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_row WHERE number >= ? ORDER BY 1"),
-                                    arguments: [firstRow])
+    static func rows(_ db: Database, columns: String = rowColumns, from firstRow: Int? = nil) throws -> [FormRow] {
+        // `number` is the first of either list of columns. Without a first
+        // row, no WHERE: each column a statement names costs a one-shot
+        // command GRDB's authorizer (see `fields`).
+        let rows = if let firstRow {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_row WHERE number >= ? ORDER BY 1"), arguments: [firstRow])
+        } else {
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT \(columns) FROM form_row ORDER BY 1"))
+        }
         let columns = rows.first.map(ColumnIndex.init)
         return try rows.map { try formRow(from: StoredRow($0, table: "form_row", identity: "", columns: columns)) }
     }
@@ -466,10 +471,14 @@ enum FormTables {
     /// The stored minimap. A rectangle formctl cannot use is reported with
     /// `DELETE FROM minimap_rect` as the fix: the table is derived, and the
     /// next formctl command draws it again.
-    static func minimapRects(_ db: Database, fromZ firstZ: Int = 0) throws -> [MinimapRect] {
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect WHERE z >= ? ORDER BY 1"),
-            arguments: [firstZ])
+    static func minimapRects(_ db: Database, fromZ firstZ: Int? = nil) throws -> [MinimapRect] {
+        let select = "SELECT z, key, kind, color, x, y, width, height FROM minimap_rect"
+        // Without a first z, no WHERE (see `rows`).
+        let rows = if let firstZ {
+            try Row.fetchAll(db.cachedStatement(sql: select + " WHERE z >= ? ORDER BY 1"), arguments: [firstZ])
+        } else {
+            try Row.fetchAll(db.cachedStatement(sql: select + " ORDER BY 1"))
+        }
         guard let first = rows.first else { return [] }
         let columns = ColumnIndex(first)
         return try rows.map { row in

@@ -22,7 +22,7 @@ struct FormExpansion {
     /// The group or instance each field's condition is looked up from.
     private var fieldScopes: [String?] = []
     /// The rows and fields of the form before what is expanded here (an
-    /// instance appended at the end of a form: `instance(_:of:items:listField:after:)`).
+    /// instance appended at the end of a form: `instance(_:items:listField:page:after:_:)`).
     private var rowsBefore = 0, fieldsBefore = 0
 
     /// The width of the row a list's value is drawn in.

@@ -81,7 +81,7 @@ enum FormTables {
         // A flat form's one extra read: its empty `form_group`.
         let groups = schemaVersion >= GroupTable.version ? try GroupTable.groups(db) : []
         if !groups.isEmpty {
-            let rowGroups = try GroupTable.rowGroups(db, from: firstRow ?? 1)
+            let rowGroups = try GroupTable.rowGroups(db, from: firstRow)
             for index in rows.indices { rows[index].group = rowGroups[rows[index].number] }
         }
         return FormDefinition(

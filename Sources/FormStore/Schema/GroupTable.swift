@@ -85,10 +85,16 @@ enum GroupTable {
     }
 
     /// Each row's group, by number (`form_row.group_path`), from row `firstRow` on.
-    static func rowGroups(_ db: Database, from firstRow: Int = 1) throws -> [Int: String] {
+    static func rowGroups(_ db: Database, from firstRow: Int? = nil) throws -> [Int: String] {
         var groups: [Int: String] = [:]
-        let select = try db.cachedStatement(sql: "SELECT number, group_path FROM form_row WHERE group_path IS NOT NULL AND number >= ?")
-        for row in try Row.fetchAll(select, arguments: [firstRow]) {
+        let select = "SELECT number, group_path FROM form_row WHERE group_path IS NOT NULL"
+        // Without a first row, no more condition (see `FormTables.rows`).
+        let rows = if let firstRow {
+            try Row.fetchAll(db.cachedStatement(sql: select + " AND number >= ?"), arguments: [firstRow])
+        } else {
+            try Row.fetchAll(db.cachedStatement(sql: select))
+        }
+        for row in rows {
             // Decoded, not subscripted: a value someone wrote with sqlite3
             // is an error to report, not a trap.
             groups[try row.decode(Int.self, forColumn: "number")] = try row.decode(String.self, forColumn: "group_path")

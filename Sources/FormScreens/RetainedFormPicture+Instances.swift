@@ -5,8 +5,8 @@ import Foundation
 /// An instance added at the end of a repeat, laid out incrementally: its
 /// section is built alone and inserted after the repeat's last instance in
 /// the kept layout (`RetainedLayout.insert(_:after:in:)`), what that moves
-/// is placed again, and its minimap rectangles go in front of the last
-/// instance's.
+/// is placed again, and its minimap rectangles go right after the last
+/// instance's (`FormElement.backToFront`).
 extension RetainedFormPicture {
     /// Pictures `form`, which is the form pictured so far with one more
     /// instance, `path`, after the last instance of its repeat: its group,
@@ -87,7 +87,7 @@ extension RetainedFormPicture {
             laidOut = page.update(replacing: FormScreenPart.visibilitySwitch, with: VisibilitySwitch(isOn: hiddenCount == 0), in: screen())
         }
         guard laidOut else { return layOut() }
-        // The instance's rectangles, back to front, in front of the last instance's.
+        // The instance's rectangles, back to front, right after the last instance's.
         let elements = page.preference(FormElementsKey.self, ofViewWithID: FormScreenPart.group(path)) ?? []
         let rects = FormElement.backToFront(elements).enumerated().map { offset, index in
             MinimapRect(elements[index], z: position + offset, scale: scale, resolve: page.resolve)

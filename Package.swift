@@ -241,7 +241,8 @@ let package = Package(
         // FieldPropertyCoverageTests reads the server's OpenAPI document.
         .testTarget(
             name: "FormKitTests",
-            dependencies: ["FormKit", "FormModel", "FormRender", "FormStore", "FormScreens", "FormServer", "formctl", "CLISupport", "Yams", "JSONSchemaTestSupport"]
+            dependencies: ["FormKit", "FormModel", "FormRender", "FormStore", "FormScreens", "FormServer", "formctl", "CLISupport", "Yams", "JSONSchemaTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built formctl binary as a process against temporary
         // databases and reads them back with the sqlite3 shell. Depending on

@@ -96,6 +96,11 @@ final class ChildProcess: @unchecked Sendable {
     private let exited = DispatchSemaphore(value: 0)
     private let started: ContinuousClock.Instant
     private let timedOutFlag = Locked(false)
+    /// How the child ended, once a `wait` has seen it.
+    private let ended = Locked<Exit?>(nil)
+    /// The child's id, kept: Foundation sets `processIdentifier` to -1 once
+    /// it has reaped the child, and `kill(-1, …)` signals every process.
+    private let pid: pid_t
 
     /// Writing to a child that has already exited must fail with EPIPE,
     /// not kill the test runner.
@@ -127,6 +132,7 @@ final class ChildProcess: @unchecked Sendable {
 
         started = .now
         try process.run()
+        pid = process.processIdentifier
 
         for (pipe, sink) in zip(outputPipes, outputs) {
             let handle = pipe.fileHandleForReading
@@ -162,7 +168,7 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { pid }
 
     /// Everything written to standard output so far.
     var stdoutSoFar: Data { outputs[0].current }
@@ -193,18 +199,18 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     func send(_ signal: Int32) {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        if pid > 0, process.isRunning { kill(pid, signal) }
     }
 
     /// Waits for the child to exit (killing it with SIGKILL after `timeout`)
     /// and for its output pipes to reach end of file.
     func wait(timeout: TimeInterval) -> ProcessResult {
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
+        var end = exit(before: Date().addingTimeInterval(timeout))
+        if end == nil {
             timedOutFlag.withLock { $0 = true }
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+            if pid > 0 { kill(pid, SIGKILL) }
+            end = exit(before: .distantFuture)
         }
-        exited.signal() // let a second wait() return at once
         let seconds = Self.seconds(ContinuousClock.now - started)
         closeInput()
         // A grandchild that inherited the pipes could keep them open: give
@@ -212,12 +218,56 @@ final class ChildProcess: @unchecked Sendable {
         _ = drained.wait(timeout: .now() + 30)
         return ProcessResult(
             command: command,
-            status: process.terminationStatus,
-            signalled: process.terminationReason == .uncaughtSignal,
+            status: end?.status ?? -1,
+            signalled: end?.signalled ?? false,
             timedOut: timedOutFlag.current,
             stdout: outputs[0].current,
             stderr: outputs[1].current,
             seconds: seconds)
+    }
+
+    /// How the child ended: its exit status, or the signal that killed it.
+    private struct Exit {
+        var status: Int32
+        var signalled: Bool
+    }
+
+    /// The child's end once it has come, or nil at `deadline`.
+    ///
+    /// Foundation's `Process` hears of an exit through a socket the child
+    /// holds; when another test spawns children at the same moment, one of
+    /// them can inherit that socket and keep it open, so the notification
+    /// comes only when that child exits too (a `sha256sum` reported 55 s
+    /// late under `Scripts/stress-tests.sh`). So the kernel is asked as
+    /// well, every 20 ms, with `WNOWAIT`: that reads the status without
+    /// reaping the child, which stays Foundation's to reap.
+    private func exit(before deadline: Date) -> Exit? {
+        while true {
+            if let known = ended.current { return known }
+            if exited.wait(timeout: .now() + 0.02) == .success {
+                let end = Exit(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal)
+                ended.withLock { $0 = end }
+                return end
+            }
+            if let end = kernelExit() {
+                ended.withLock { $0 = end }
+                return end
+            }
+            if Date() >= deadline { return nil }
+        }
+    }
+
+    /// The exit the kernel holds for the child, left in place for its
+    /// reaper; nil while it runs (or once Foundation has reaped it, which
+    /// then signals `exited`).
+    private func kernelExit() -> Exit? {
+        guard pid > 0 else { return nil }
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
+              info._sifields._sigchld.si_pid != 0 else { return nil }
+        let code = Int(info.si_code)
+        return Exit(status: info._sifields._sigchld.si_status,
+                    signalled: code == Int(CLD_KILLED) || code == Int(CLD_DUMPED))
     }
 
     private static func seconds(_ duration: Duration) -> Double {

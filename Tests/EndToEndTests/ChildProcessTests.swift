@@ -2,9 +2,8 @@ import Foundation
 import Testing
 
 /// The harness every end-to-end test runs programs with: what it reports
-/// of a child's end, and that it reports it promptly while other threads
-/// start children of their own (as the concurrent-writers test does while
-/// others run).
+/// of a child's end, and that it reports it when it happens, even when
+/// Foundation hears of it late.
 @Suite("the test harness's child processes")
 struct ChildProcessTests {
     private static func shell(_ script: String, timeout: TimeInterval = 30) throws -> ProcessResult {

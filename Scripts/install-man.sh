@@ -36,7 +36,16 @@ cd "$(dirname "$0")/.."
 date="$(git log -1 --format=%cs 2>/dev/null || date -u +%F)"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! swift package generate-manual --configuration debug --date "$date" >"$log" 2>&1; then
+# SwiftPM itself has died of SIGSEGV (in libdispatch, before running the
+# plugin) now and then: a death by a signal is tried once more, an error
+# is not.
+for attempt in 1 2; do
+    status=0
+    swift package generate-manual --configuration debug --date "$date" >"$log" 2>&1 || status=$?
+    if (( status <= 128 || attempt == 2 )); then break; fi
+    echo "install-man: swift package generate-manual died of signal $((status - 128)); trying once more" >&2
+done
+if (( status != 0 )); then
     cat "$log" >&2
     echo "install-man: swift package generate-manual failed" >&2
     exit 1

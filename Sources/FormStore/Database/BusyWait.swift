@@ -25,6 +25,16 @@ import GRDB
 /// once each waited more than 5 s for their turn now and then. A wait is
 /// still bounded: `limit` (12 × `timeout`) after it began, it gives up
 /// whatever happens.
+///
+/// A holder can also go a while without committing and still be at work:
+/// starved of CPU, or in an `fsync` the disk takes seconds to finish while
+/// other programs write (in a full test run, nine of sixteen writers gave
+/// up together, most likely behind one such holder). So once the files
+/// have not changed for a fifth of `timeout`, the handler looks at the
+/// holder itself
+/// (`WriteLockHolder`, Linux's `/proc`): a holder running, waiting for the
+/// disk or spending CPU counts as progress; one asleep with the lock, such
+/// as that shell, does not.
 final class BusyWait: @unchecked Sendable {
     private let timeout: TimeInterval
     private let limit: TimeInterval
@@ -35,11 +45,17 @@ final class BusyWait: @unchecked Sendable {
     private var started = Date()
     private var progressed = Date()
     private var lastSeen: [FileStamp?] = []
+    /// The WAL database's shared memory file, whose lock names the holder.
+    private let shm: String?
+    /// The holder as last sampled, and when.
+    private var lastHolder: WriteLockHolder?
+    private var lastLook = Date.distantPast
 
     init(timeout: TimeInterval, path: String? = nil) {
         self.timeout = timeout
         limit = timeout * 12
         watched = path.map { [$0 + "-wal", $0] } ?? []
+        shm = path.map { $0 + "-shm" }
     }
 
     /// The handler for `Configuration.busyMode = .callback(…)`; `tries` is
@@ -52,16 +68,30 @@ final class BusyWait: @unchecked Sendable {
                 if tries == 0 {
                     started = now
                     progressed = now
+                    lastHolder = nil
                 } else if stamps != lastSeen {
                     progressed = now
                 }
                 lastSeen = stamps
+                if holderIsWorking(now: now) { progressed = now }
                 return now.timeIntervalSince(progressed) < timeout && now.timeIntervalSince(started) < limit
             }
             guard keepWaiting else { return false }
             usleep(UInt32.random(in: 200...2000))
             return true
         }
+    }
+
+    /// Whether the lock's holder, looked at no more than every 50 ms once
+    /// the files have been still for a fifth of `timeout`, is at work (see
+    /// the type's comment). Called with `lock` held.
+    private func holderIsWorking(now: Date) -> Bool {
+        guard let shm, now.timeIntervalSince(progressed) >= timeout / 5,
+              now.timeIntervalSince(lastLook) >= 0.05 else { return false }
+        lastLook = now
+        let holder = WriteLockHolder(shm: shm)
+        defer { lastHolder = holder }
+        return holder?.isWorking(since: lastHolder) ?? false
     }
 }
 

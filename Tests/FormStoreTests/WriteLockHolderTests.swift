@@ -41,17 +41,18 @@ struct WriteLockHolderTests {
     func workingHolderKeepsWriterWaiting() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("form.db")
-        // A timeout of 0.25 s gives up on a still holder after 0.25 s and on
-        // any wait after 3 s; the shell's query takes about half a second
-        // on an idle core, writing nothing until it commits.
-        let store = try openStore(path, busyTimeout: 0.25)
+        // A timeout of 0.4 s gives up on a still holder after 0.4 s and on
+        // any wait after 4.8 s; the shell's query takes about a second on an
+        // idle core (two with `stress-ng --cpu 2` and the suite alongside),
+        // writing nothing until it commits.
+        let store = try openStore(path, busyTimeout: 0.4)
         defer { try? store.close() }
         let marker = folder.path("locked")
         let shell = Process()
         shell.executableURL = try sqlite3Executable()
         shell.arguments = ["-batch", "-bail", "-init", "/dev/null", path, "BEGIN IMMEDIATE;",
                            ".shell touch '\(marker)'",
-                           "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2500000) SELECT count(*) FROM c;",
+                           "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000000) SELECT count(*) FROM c;",
                            "COMMIT;"]
         shell.standardOutput = FileHandle.nullDevice
         try shell.run()

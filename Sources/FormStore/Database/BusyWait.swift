@@ -31,10 +31,9 @@ import GRDB
 /// other programs write (in a full test run, nine of sixteen writers gave
 /// up together, most likely behind one such holder). So once the files
 /// have not changed for a fifth of `timeout`, the handler looks at the
-/// holder itself
-/// (`WriteLockHolder`, Linux's `/proc`): a holder running, waiting for the
-/// disk or spending CPU counts as progress; one asleep with the lock, such
-/// as that shell, does not.
+/// holder itself (`WriteLockHolder`, Linux's `/proc`): a holder running,
+/// waiting for the disk or spending CPU counts as progress; one asleep
+/// with the lock, such as that shell, does not.
 final class BusyWait: @unchecked Sendable {
     private let timeout: TimeInterval
     private let limit: TimeInterval

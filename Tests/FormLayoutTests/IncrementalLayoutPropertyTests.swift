@@ -216,7 +216,7 @@ struct IncrementalLayoutPropertyTests {
 
     @Test("random trees, random changes: the same layout as from scratch, bit for bit")
     func randomChanges() {
-        var incremental = 0, fallbacks = 0, resized = 0, keptAnswers = 0
+        var incremental = 0, fallbacks = 0, resized = 0, keptAnswers = 0, keptPlacements = 0
         // INCREMENTAL_PROPERTY_SEED=N runs the tree a failure named alone.
         let seeds = ProcessInfo.processInfo.environment["INCREMENTAL_PROPERTY_SEED"].flatMap(UInt64.init).map { $0...$0 }
             ?? 0...UInt64(max(0, Self.treeCount - 1))
@@ -264,6 +264,7 @@ struct IncrementalLayoutPropertyTests {
                 if done { incremental += 1 } else {
                     fallbacks += 1
                     keptAnswers += retained.stacksSizedFromKeptAnswers   // a new layout starts again from 0
+                    keptPlacements += retained.stacksPlacedAroundTheirChange
                     retained.update(Root(model: root))
                 }
                 let fresh = ViewHost(Root(model: root), windowSize: window, growsToFit: grows).layout()
@@ -281,13 +282,16 @@ struct IncrementalLayoutPropertyTests {
             }
             resized += retained.counts.resized
             keptAnswers += retained.stacksSizedFromKeptAnswers
+            keptPlacements += retained.stacksPlacedAroundTheirChange
         }
         print("incremental layout property test: \(incremental) changes made incrementally (\(resized) resized), \(fallbacks) laid out from scratch,"
-              + " \(keptAnswers) long stacks sized from their children's kept answers")
+              + " \(keptAnswers) long stacks sized from their children's kept answers,"
+              + " \(keptPlacements) placed again around their changed child alone")
         // Most changes are made incrementally; what is refused is laid out again.
         #expect(incremental > fallbacks, "incremental \(incremental), from scratch \(fallbacks)")
         #expect(resized > incremental / 2)
         // Long stacks were sized again from the answers kept (`ClimbedStack`), and still equalled a new layout.
         #expect(keptAnswers > 0)
+        #expect(keptPlacements > 0)
     }
 }

@@ -166,10 +166,11 @@ extension _ViewGraph {
                     openClimbedStacks.append(climbed)
                     climbedHere = climbed
                 }
-                if climbedHere.map({ lastShareOutStays(current, node, $0) }) == true {
+                if let climbedHere, lastShareOutStays(current, node, climbedHere) {
                     // Sharing out for the proposals asked again must not
                     // overwrite it.
                     keptShareOut = slot
+                    climbedHere.shareOutStays = true
                 } else {
                     stackShares.forget(slot, reallocating: false)
                 }

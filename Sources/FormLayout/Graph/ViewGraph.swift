@@ -153,6 +153,9 @@ public final class _ViewGraph {
     @exclusivity(unchecked) var keptShareOut: Int? = nil
     /// How many times a stack was sized from the answers kept (for tests).
     @exclusivity(unchecked) var keptAnswerReuses = 0
+    /// How many times placing again left a long stack's unchanged children
+    /// where they were (for tests, `placeOnlyChangedChild`).
+    @exclusivity(unchecked) var keptPlacementReuses = 0
     /// Set while an incremental layout places a part of the tree again
     /// (`Layout/PlacingAgain.swift`).
     @exclusivity(unchecked) var placingAgain: PlacingAgain? = nil

@@ -50,6 +50,11 @@ public final class RetainedLayout<Root: View> {
     /// climb before (`ClimbedStack`), since the layout was made.
     public var stacksSizedFromKeptAnswers: Int { graph.keptAnswerReuses }
 
+    /// How many times a long stack placed again by a change, where and as
+    /// it was, placed only the child that changed, its other children
+    /// left where they were, since the layout was made.
+    public var stacksPlacedAroundTheirChange: Int { graph.keptPlacementReuses }
+
     /// The names of the views whose geometry changed since the last
     /// `takeMovedViews()` (`ViewGraph+Resize.swift`): see that method.
     var movedViews: [AnyHashable] = []

@@ -51,7 +51,11 @@ final class PlacingAgain {
     var placedSubtrees: [NodeID] = []
     /// Nodes of the path whose frame changed.
     var movedPathNodes: [NodeID] = []
-
+    /// The last node of the path placed where and as it was (the same
+    /// frame and proposal, to the bit), -1 before any: a long stack that
+    /// is can leave its unchanged children where they are
+    /// (`placeOnlyChangedChild`).
+    var lastStayingPathNode: NodeID = -1
 }
 
 extension _ViewGraph {
@@ -71,7 +75,7 @@ extension _ViewGraph {
         let old = frames[Int(id)]
         let same = Self.sameBits(old, frame)
         if isOnResizedPath[Int(id)] {
-            if !same { again.movedPathNodes.append(id) }
+            if !same { again.movedPathNodes.append(id) } else if placedProposals[Int(id)] == placed { again.lastStayingPathNode = id }
             return true
         }
         if same && placedProposals[Int(id)] == placed { return false }

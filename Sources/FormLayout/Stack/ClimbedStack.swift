@@ -56,6 +56,10 @@ final class ClimbedStack {
     private var changed: Int?
     /// Whether only the changed child's sizes can differ (`resized`).
     private var changedOnlyInSize = false
+    /// Whether the stack's last share-out, which placing reads, was found
+    /// exact in this change (the changed child chose the size recorded),
+    /// so that it stays what the last placement read.
+    var shareOutStays = false
 
     /// Takes `change` into the answers kept, before the stack is sized
     /// again: a child inserted or taken out moves the others' answers.
@@ -64,6 +68,7 @@ final class ClimbedStack {
     func begin(_ change: ChildChange) {
         changed = nil
         changedOnlyInSize = false
+        shareOutStays = false
         switch change {
         case .replaced(let offset):
             changed = offset
@@ -93,6 +98,7 @@ final class ClimbedStack {
     func end() {
         answers.removeAll { !$0.isCurrent }
         changed = nil
+        shareOutStays = false
     }
 
     /// The offset of the child that changed, when only its sizes can

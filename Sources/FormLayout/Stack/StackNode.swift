@@ -203,9 +203,39 @@ extension _ViewGraph {
     }
 
     func placeStack(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize) {
+        if let again = placingAgain, again.lastStayingPathNode == id,
+           placeOnlyChangedChild(of: node, in: frame, proposal: proposal) { return }
         layOutStack(id, node, in: frame, proposal: proposal) { child, childFrame, childProposal in
             place(child, in: childFrame, proposal: childProposal)
         }
+    }
+
+    /// While placing again, a long stack placed where and as it was, whose
+    /// last share-out stayed exact through the change
+    /// (`ClimbedStack.shareOutStays`): every child has the size and the
+    /// offer it had, so the same place (the same sums in the same order,
+    /// lined up in the same frame), and only the changed child, which
+    /// is on the path, is placed again, in its frame. Without this, a
+    /// new title placed the form's column again, visiting each of its
+    /// rows to find it where it was. False when this does not apply.
+    private func placeOnlyChangedChild(of node: Node, in frame: CGRect, proposal: ProposedViewSize) -> Bool {
+        guard let climbed = climbedStacks[Int(node.payload)], climbed.shareOutStays,
+              let changed = climbed.childChangedOnlyInSize, changed >= 0, changed < Int(node.childCount) else { return false }
+        // The share-out found exact is the one placing reads (as
+        // `layOutStack` looks it up), not one for another proposal.
+        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
+        let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
+        let normalised = ProposedViewSize(width: node.dependsOnWidth ? offered.width : nil,
+                                          height: node.dependsOnHeight ? offered.height : nil)
+        guard (stackShares.record(of: Int(node.payload), for: normalised) ?? stackShares.record(of: Int(node.payload), for: offered)) != nil
+        else { return false }
+        let child = childIDs[Int(node.childStart) + changed]
+        // A new node (spliced in here) has no frame to keep yet.
+        let placed = placedProposals[Int(child)]
+        guard placed != .never else { return false }
+        place(child, in: frames[Int(child)], proposal: placed.proposal)
+        keptPlacementReuses += 1
+        return true
     }
 
     /// Each child's frame, and the proposal it was sized for, once the

@@ -49,6 +49,68 @@ final class ClimbedStack {
         var isCurrent: Bool
         /// The changed child's answer before the change (`begin`).
         var changedBefore: CGSize? = nil
+        /// What `sizes` add up to, nil until first asked (`keptSums`).
+        var sums: Sums? = nil
+
+        /// Writes the answer of the child at `offset`, keeping `sums`
+        /// up to date where that is exact and cheap.
+        mutating func set(_ size: CGSize, at offset: Int) {
+            let old = sizes[offset]
+            sizes[offset] = size
+            guard var kept = sums else { return }
+            let (oldAcross, newAcross) = (old.across(kept.axis), size.across(kept.axis))
+            if newAcross > kept.widest {
+                kept.widest = newAcross
+            } else if !(newAcross < kept.widest && oldAcross < kept.widest) {
+                // The widest may have shrunk: added up again when next asked.
+                sums = nil
+                return
+            }
+            if let lengths = kept.lengths {
+                let (oldLength, newLength) = (old.along(kept.axis), size.along(kept.axis))
+                let updated = lengths - oldLength + newLength
+                kept.lengths = Sums.isExact(oldLength) && Sums.isExact(newLength) && updated < Sums.limit ? updated : nil
+            }
+            sums = kept
+        }
+    }
+
+    /// The children's lengths along the stack's axis added up, and the
+    /// largest across it (as `crossExtent` folds it, from 0), so that a
+    /// stack offering nothing to share out is sized from them without
+    /// visiting every child. The sum is kept only while it is exact:
+    /// every length a multiple of 2⁻²⁰ points, and the whole below 2³²,
+    /// so that every partial sum is a multiple of 2⁻²⁰ below 2³³ and
+    /// fits a double's 53 bits. Then no addition rounds, in any order,
+    /// and taking the old length out and adding the new gives, to the
+    /// bit, what adding every length up in order gives. (Lengths from
+    /// text metrics in 1/64ths or halves of a point are; a length such
+    /// as 0.1 is not, and the stack adds its children up again.)
+    private struct Sums {
+        var axis: AxisContext
+        /// Nil when not exact.
+        var lengths: CGFloat?
+        var widest: CGFloat
+
+        static let grain: CGFloat = 1_048_576   // 2^20
+        static let limit: CGFloat = 4_294_967_296   // 2^32
+
+        static func isExact(_ length: CGFloat) -> Bool {
+            length >= 0 && length < limit && (length * grain).rounded(.towardZero) == length * grain
+        }
+
+        init(_ sizes: [CGSize], axis: AxisContext) {
+            self.axis = axis
+            var lengths: CGFloat = 0, exact = true, widest: CGFloat = 0
+            for size in sizes {
+                let length = size.along(axis)
+                exact = exact && Self.isExact(length)
+                lengths += length
+                widest = max(widest, size.across(axis))
+            }
+            self.lengths = exact && lengths < Self.limit ? lengths : nil
+            self.widest = widest
+        }
     }
 
     private var answers: [Answers] = []
@@ -78,11 +140,13 @@ final class ClimbedStack {
         case .inserted(let offset):
             for index in answers.indices where offset <= answers[index].sizes.count {
                 answers[index].sizes.insert(.zero, at: offset)
+                answers[index].sums = nil
             }
             changed = offset
         case .removed(let offset):
             for index in answers.indices where offset < answers[index].sizes.count {
                 answers[index].sizes.remove(at: offset)
+                answers[index].sums = nil
             }
         case .unknown:
             answers.removeAll()
@@ -133,17 +197,38 @@ final class ClimbedStack {
         return true
     }
 
+    /// What `children`'s sizes for `offered` add up to along `axis` with
+    /// `spacing` between each two, and the largest across it, from the
+    /// answers kept (the changed child's asked again) without visiting
+    /// the others: nil when none are kept for `offered` or the sum could
+    /// not be kept exact (`Sums`), and the stack adds its children up.
+    func keptSums(_ children: ArraySlice<NodeID>, offered: ProposedViewSize, axis: AxisContext, spacing: CGFloat,
+                  of graph: _ViewGraph) -> (total: CGFloat, widest: CGFloat)? {
+        let key = PlacedProposal(offered)
+        let count = children.count
+        guard let index = answers.firstIndex(where: { $0.offer == key && $0.sizes.count == count }) else { return nil }
+        if let changed, changed >= 0, changed < count {
+            answers[index].set(graph.size(of: children[children.startIndex + changed], offered), at: changed)
+        }
+        if answers[index].sums?.axis != axis { answers[index].sums = Sums(answers[index].sizes, axis: axis) }
+        guard let sums = answers[index].sums, let lengths = sums.lengths else { return nil }
+        let spacings = spacing * CGFloat(count - 1)
+        guard Sums.isExact(abs(spacings)), abs(spacings) + lengths < Sums.limit else { return nil }
+        answers[index].isCurrent = true
+        graph.keptAnswerReuses += 1
+        return (spacings + lengths, sums.widest)
+    }
+
     /// Writes each of `children`'s size for `offered` to
     /// `graph.stackScratch.sizes[mark...]`: the answers kept, the changed
     /// child's asked again; every child asked when none are kept for
-    /// `offered`.
-    func fill(_ children: ArraySlice<NodeID>, offered: ProposedViewSize, into mark: Int, of graph: _ViewGraph) {
+    /// `offered` (and their sums along `axis` kept, `keptSums`).
+    func fill(_ children: ArraySlice<NodeID>, offered: ProposedViewSize, axis: AxisContext, into mark: Int, of graph: _ViewGraph) {
         let key = PlacedProposal(offered)
         let count = children.count
         if let index = answers.firstIndex(where: { $0.offer == key && $0.sizes.count == count }) {
             if let changed, changed >= 0, changed < count {
-                let size = graph.size(of: children[children.startIndex + changed], offered)
-                answers[index].sizes[changed] = size
+                answers[index].set(graph.size(of: children[children.startIndex + changed], offered), at: changed)
             }
             answers[index].isCurrent = true
             graph.keptAnswerReuses += 1
@@ -157,6 +242,7 @@ final class ClimbedStack {
         for child in children { sizes.append(graph.size(of: child, offered)) }
         for offset in 0..<count { graph.stackScratch.sizes[mark + offset] = sizes[offset] }
         answers.removeAll { $0.offer == key }
-        answers.append(Answers(offer: key, sizes: sizes, isCurrent: true))
+        // Added up now, while every answer is at hand anyway.
+        answers.append(Answers(offer: key, sizes: sizes, isCurrent: true, sums: Sums(sizes, axis: axis)))
     }
 }

@@ -7,6 +7,7 @@ enum StackNode: NodeRules {
     static var computesOwnSize: Bool { true }
 
     static func size(_ id: NodeID, _ node: Node, _ proposal: ProposedViewSize, in graph: _ViewGraph) -> CGSize {
+        if graph.usesClimbedStacks, let size = graph.sizeFromKeptSums(id, node, proposal) { return size }
         let mark = graph.stackScratch.sizes.count, proposalMark = graph.stackScratch.proposals.count
         let size = graph.distribute(id, proposal)
         graph.stackScratch.sizes.pop(to: mark)
@@ -83,7 +84,7 @@ extension _ViewGraph {
             // kept, only the changed child's asked again (`ClimbedStack`).
             let lowMark = climbed.map { climbed in
                 let lowMark = stackScratch.sizes.push(count)
-                climbed.fill(children, offered: .axis(axis, main: 0, cross: cross), into: lowMark, of: self)
+                climbed.fill(children, offered: .axis(axis, main: 0, cross: cross), axis: axis, into: lowMark, of: self)
                 return lowMark
             }
             for (offset, child) in children.enumerated() {
@@ -163,7 +164,7 @@ extension _ViewGraph {
             if let climbed {
                 // Shared out again by an incremental change: only the
                 // child that changed is asked (`ClimbedStack`).
-                climbed.fill(children, offered: offered, into: mark, of: self)
+                climbed.fill(children, offered: offered, axis: axis, into: mark, of: self)
             } else {
                 for (offset, child) in children.enumerated() { stackScratch.sizes[mark + offset] = size(of: child, offered) }
             }
@@ -183,13 +184,40 @@ extension _ViewGraph {
         return size
     }
 
+    /// A long stack's size for `p`, when it has nothing to share out along
+    /// its axis, from its children's answers kept and their sums
+    /// (`ClimbedStack.keptSums`), without visiting each child: what
+    /// `distribute` gives, to the bit. Nil when that does not apply; then
+    /// the stack shares out as usual. Nothing is recorded for placing:
+    /// the stack's last share-out is then either kept exact by the change
+    /// or forgotten (`ViewGraph+Resize.swift`), so placing never reads a
+    /// stale one.
+    func sizeFromKeptSums(_ id: NodeID, _ node: Node, _ p: ProposedViewSize) -> CGSize? {
+        guard let climbed = climbedStacks[Int(node.payload)] else { return nil }
+        let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
+        let stack = stacks[Int(node.payload)]
+        guard p.along(axis).map({ !$0.isFinite }) ?? true, let fraction = stack.crossAlignment.fraction, !hasExplicitGuides,
+              let (total, widest) = climbed.keptSums(children(of: id), offered: .axis(axis, main: p.along(axis), cross: p.across(axis)),
+                                                     axis: axis, spacing: stack.spacing, of: self)
+        else { return nil }
+        let (low, high) = Self.extent(widest: widest, fraction: fraction)
+        return axis == .horizontal ? CGSize(width: total, height: high - low) : CGSize(width: high - low, height: total)
+    }
+
+    /// The span across the axis of children lined up on a guide at
+    /// `fraction` of their size, the largest `widest` across.
+    @inline(__always)
+    static func extent(widest: CGFloat, fraction: CGFloat) -> (CGFloat, CGFloat) {
+        (-fraction * widest, (1 - fraction) * widest)
+    }
+
     /// The span of the children across the stack axis once their alignment
     /// guides line up at 0: (lowest edge, highest edge).
     func crossExtent(_ children: ArraySlice<NodeID>, sizesFrom mark: Int, key: AlignmentKey, axis: AxisContext) -> (CGFloat, CGFloat) {
         if let fraction = key.fraction, !hasExplicitGuides {
             var widest: CGFloat = 0
             for offset in 0..<children.count { widest = max(widest, stackScratch.sizes[mark + offset].across(axis)) }
-            return (-fraction * widest, (1 - fraction) * widest)
+            return Self.extent(widest: widest, fraction: fraction)
         }
         var low = CGFloat.infinity
         var high = -CGFloat.infinity

@@ -122,13 +122,13 @@ extension RetainedFormPicture {
             }
         }
         // New values in fields shown before and after.
-        let rects = takeRectIndex()
+        let rects = takeRectList()
         for index in indices where laidOut && lookups.shown[index] {
             let field = self.form.fields[index]
             guard !inserted.contains(where: { $0.key == field.key }), rects.index(of: .field, field.key) != nil else { continue }
             laidOut = page.update(replacing: field.key, with: FormFieldView(field: field), in: screen())
         }
-        rectIndex = rects
+        rectList = rects
         guard laidOut else {
             // Something could not be made incrementally: the whole page.
             layOut()

@@ -20,18 +20,18 @@ extension RetainedFormPicture {
         // Fields and rows are numbered again: the value lookups are made
         // again at the next change; the rectangles' index is patched here.
         lookups = nil
-        var rectIndex = takeRectIndex()
+        var rectList = takeRectList()
         guard let page, let scale, form.pages.count == 1, self.form.pages.count == 1,
               let instance = form.group(path), instance.kind == .instance, let repeatPath = instance.parent,
               self.form.group(path) == nil,
               let previous = self.form.groups.last(where: { $0.kind == .instance && $0.parent == repeatPath }),
               page.frame(ofViewWithID: FormScreenPart.group(previous.path)) != nil,
               !form.groups.contains(where: { $0.path != path && FieldPath.isWithin($0.path, path) }),
-              let previousBox = rectIndex.index(of: .group, previous.path)
+              let previousBox = rectList.index(of: .group, previous.path)
         else { return relayOut(form) }
         // Its rectangles go right after the last instance's box and what it holds.
         var position = previousBox + 1
-        while position < minimapRects.count, FieldPath.isWithin(minimapRects[position].key, previous.path) { position += 1 }
+        while position < rectList.count, FieldPath.isWithin(rectList[position].key, previous.path) { position += 1 }
         let resizedBefore = page.counts.resized
         // What the section draws: the instance's rows, each with its shown
         // fields in form order (`FormItemsView.Context` for these rows alone).
@@ -92,13 +92,11 @@ extension RetainedFormPicture {
         let rects = FormElement.backToFront(elements).enumerated().map { offset, index in
             MinimapRect(elements[index], z: position + offset, scale: scale, resolve: page.resolve)
         }
-        // The kept display list is drawn again when next read: its canvas may grow.
-        keptMinimap = nil
-        minimapRects.insert(contentsOf: rects, at: position)
-        renumber(from: position + rects.count)
-        rectIndex.splice(at: position, delta: rects.count)
-        for (offset, rect) in rects.enumerated() { rectIndex.set(rect.kind, rect.key, at: position + offset) }
-        self.rectIndex = rectIndex
+        // The kept display list and array are made again when next read
+        // (the canvas may grow; every rectangle after these moves up a place).
+        (keptMinimap, rectArray) = (nil, nil)
+        rectList.insert(rects, at: position)
+        self.rectList = rectList
         // The instance's own views are listed as moved (they were placed):
         // their rectangles are the ones just put in.
         let moved = page.takeMovedViews().filter { !Self.isWithin($0, path) }

@@ -4,9 +4,9 @@ import Foundation
 
 /// The kept minimap brought up to date after an incremental change, by
 /// key: the rectangles of the views that moved are computed again from
-/// their own elements, a shown field's are inserted beside its neighbour's
-/// and a hidden field's taken out, and the kept display list is patched
-/// the same way. Rectangles are in z order from 0, as their items.
+/// their own elements (and redrawn in the kept display list), a shown
+/// field's are inserted beside its neighbour's and a hidden field's taken
+/// out (`MinimapRectList`). Rectangles are in z order from 0, as their items.
 extension RetainedFormPicture {
     /// Patches `minimapRects` (and the kept minimap) for the views named
     /// `moved`, the fields `inserted` next to their neighbours, and the
@@ -17,7 +17,7 @@ extension RetainedFormPicture {
                       resized: Bool) -> Bool {
         guard let page, let scale else { return false }
         // Taken, not copied (see `update(to:changedFields:)`).
-        var rectIndex = takeRectIndex()
+        var rectList = takeRectList()
         if resized {
             // Something resized: the scale holds only if the container and
             // the minimap area stayed where they were.
@@ -25,41 +25,32 @@ extension RetainedFormPicture {
                   let area = page.frame(ofViewWithID: FormScreenPart.minimapArea),
                   MinimapScale(container: container, area: area) == scale else { return false }
         }
-        var bottomMayShrink = false
+        if !removed.isEmpty || !inserted.isEmpty {
+            // Every rectangle after these moves a place: the array and the
+            // kept display list are made again when next read (the display
+            // list's canvas may grow or shrink too).
+            (rectArray, keptMinimap) = (nil, nil)
+        }
         for key in removed {
-            guard let field = rectIndex.index(of: .field, key), let container = rectIndex.index(of: .fieldContainer, key),
+            guard let field = rectList.index(of: .field, key), let container = rectList.index(of: .fieldContainer, key),
                   container + 1 == field else { return false }
-            bottomMayShrink = bottomMayShrink || isAtBottom(minimapRects[container]) || isAtBottom(minimapRects[field])
-            minimapRects.removeSubrange(container...field)
-            keptMinimap?.items.removeSubrange(container...field)
-            rectIndex.remove(.field, key)
-            rectIndex.remove(.fieldContainer, key)
-            rectIndex.splice(at: field + 1, delta: -2)
-            renumber(from: container)
+            rectList.remove(at: field)
+            rectList.remove(at: container)
         }
         for (key, after, before) in inserted {
             // Back to front: a field's container, then the field, in form
             // order with its row's others (`FormElement.backToFront`).
             let position: Int
-            if let after, let neighbour = rectIndex.index(of: .field, after) {
+            if let after, let neighbour = rectList.index(of: .field, after) {
                 position = neighbour + 1
-            } else if let before, let neighbour = rectIndex.index(of: .fieldContainer, before) {
+            } else if let before, let neighbour = rectList.index(of: .fieldContainer, before) {
                 position = neighbour
             } else {
                 return false
             }
-            let rects = self.rects(of: key, in: page, scale: scale).map { rect -> MinimapRect in
-                var rect = rect
-                rect.z = position
-                return rect
-            }
-            minimapRects.insert(contentsOf: rects, at: position)
-            keptMinimap?.items.insert(contentsOf: rects.map(Self.item), at: position)
-            rectIndex.splice(at: position, delta: rects.count)
-            for (offset, rect) in rects.enumerated() { rectIndex.set(rect.kind, rect.key, at: position + offset) }
-            renumber(from: position)
-            grow(toFit: rects)
+            rectList.insert(self.rects(of: key, in: page, scale: scale), at: position)
         }
+        var bottomMayShrink = false
         for id in moved {
             let rects: [MinimapRect]
             if let key = id.base as? String {
@@ -74,21 +65,22 @@ extension RetainedFormPicture {
                 continue
             }
             for var rect in rects {
-                guard let index = rectIndex.index(of: rect.kind, rect.key) else { return false }
+                guard let index = rectList.index(of: rect.kind, rect.key) else { return false }
                 rect.z = index
-                bottomMayShrink = bottomMayShrink || isAtBottom(minimapRects[index])
-                minimapRects[index] = rect
+                bottomMayShrink = bottomMayShrink || isAtBottom(rectList[index])
+                rectList.replace(at: index, with: rect)
+                rectArray?[index] = rect
                 keptMinimap?.redrawMinimapRect(rect, at: index)
                 grow(toFit: [rect])
             }
         }
         if bottomMayShrink, keptMinimap != nil {
-            // The lowest rectangle moved up or went: the canvas is as tall as the lowest one now.
-            let bottom = minimapRects.reduce(-Double.infinity) { max($0, $1.y + $1.height) }
-            keptMinimap?.size.height = (minimapRects.isEmpty ? 5 : bottom) + 5
+            // The lowest rectangle moved up: the canvas is as tall as the lowest one now.
+            let all = rectArray ?? rectList.rects
+            let bottom = all.reduce(-Double.infinity) { max($0, $1.y + $1.height) }
+            keptMinimap?.size.height = (all.isEmpty ? 5 : bottom) + 5
         }
-        if rectIndex.isWorn { rectIndex = MinimapRectIndex(minimapRects) }
-        self.rectIndex = rectIndex
+        self.rectList = rectList
         return true
     }
 
@@ -96,19 +88,6 @@ extension RetainedFormPicture {
     private func rects<ID: Hashable>(of id: ID, in page: RetainedLayout<PageScreen>, scale: MinimapScale) -> [MinimapRect] {
         let elements = page.preference(FormElementsKey.self, ofViewWithID: id) ?? []
         return FormElement.backToFront(elements).map { MinimapRect(elements[$0], z: 0, scale: scale, resolve: page.resolve) }
-    }
-
-    /// Gives the rectangles (and items) from `index` on their place as `z`.
-    func renumber(from index: Int) {
-        // Through a buffer: each element written through the property would
-        // be checked for a second holder of the array (20,000 checks for a
-        // repeat of 10,000 fields).
-        minimapRects.withUnsafeMutableBufferPointer { rects in
-            for z in index..<rects.count { rects[z].z = z }
-        }
-        if keptMinimap != nil {
-            for z in index..<minimapRects.count { keptMinimap?.items[z].z = z }
-        }
     }
 
     /// Whether `rect` reaches the bottom of the kept minimap's canvas.

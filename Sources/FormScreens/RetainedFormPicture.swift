@@ -33,14 +33,25 @@ public final class RetainedFormPicture {
     var page: RetainedLayout<PageScreen>?
     var scale: MinimapScale?
     /// The minimap's rectangles, back to front (`FormPicture.minimapRects`).
-    public internal(set) var minimapRects: [MinimapRect] = []
+    /// After a change that put rectangles in or took some out, made from
+    /// `rectList` when first read.
+    public var minimapRects: [MinimapRect] {
+        if let rectArray { return rectArray }
+        let rects = rectList?.rects ?? []
+        rectArray = rects
+        return rects
+    }
+    /// The rectangles as an array: as laid out, or as last read; patched
+    /// in place when rectangles are only replaced, dropped when some are
+    /// put in or taken out (`rectList` holds them then).
+    var rectArray: [MinimapRect]? = []
     /// What a new value is looked up in, made at the first new value after
     /// a layout (a change that lays out again does not need them).
     var lookups: Lookups?
-    /// Where each rectangle is in `minimapRects`, made at the first change
-    /// after a layout and patched with the rectangles (kept when an added
-    /// instance makes `lookups` out of date).
-    var rectIndex: MinimapRectIndex?
+    /// The rectangles as changes patch them, found by key: made at the
+    /// first change after a layout (kept when an added instance makes
+    /// `lookups` out of date).
+    var rectList: MinimapRectList?
     var title = ""
     /// The fields the title shows: a new value there is a new title.
     var titleKeys: Set<String> = []
@@ -89,10 +100,10 @@ public final class RetainedFormPicture {
         return lookups ?? Lookups(form: form)
     }
 
-    /// `rectIndex`, or made now; taken, as `takeLookups()`.
-    func takeRectIndex() -> MinimapRectIndex {
-        defer { rectIndex = nil }
-        return rectIndex ?? MinimapRectIndex(minimapRects)
+    /// `rectList`, or made now; taken, as `takeLookups()`.
+    func takeRectList() -> MinimapRectList {
+        defer { rectList = nil }
+        return rectList ?? MinimapRectList(minimapRects)
     }
 
     /// How many value changes were laid out in place, and how many changes
@@ -151,16 +162,16 @@ public final class RetainedFormPicture {
     func layOut() {
         // The old layout is freed first: a large form's two graphs at once
         // would take twice the memory.
-        (cachedPicture, keptMinimap, lookups, rectIndex, title, page) = (nil, nil, nil, nil, form.title, nil)
+        (cachedPicture, keptMinimap, lookups, rectList, title, page) = (nil, nil, nil, nil, form.title, nil)
         titleKeys = form.titleKeys
         hiddenCount = form.fields.reduce(0) { $0 + ($1.isVisible ? 0 : 1) }
         if let screen = PageScreen(form) {
             let page = RetainedLayout(screen, windowSize: PageScreen.area(of: form, in: windowSize), growsToFit: true,
                                       textMeasurer: textMeasurer)
             let (scale, rects) = PageLayout.minimap(of: page.result)
-            (self.page, self.scale, minimapRects) = (page, scale, rects)
+            (self.page, self.scale, rectArray) = (page, scale, rects)
         } else {
-            (page, scale, minimapRects) = (nil, nil, [])
+            (page, scale, rectArray) = (nil, nil, [])
         }
         counts.relaidOut += 1
     }

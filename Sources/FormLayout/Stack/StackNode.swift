@@ -187,13 +187,14 @@ extension _ViewGraph {
     /// A long stack's size for `p`, when it has nothing to share out along
     /// its axis, from its children's answers kept and their sums
     /// (`ClimbedStack.keptSums`), without visiting each child: what
-    /// `distribute` gives, to the bit. Nil when that does not apply; then
-    /// the stack shares out as usual. Nothing is recorded for placing:
-    /// the stack's last share-out is then either kept exact by the change
-    /// or forgotten (`ViewGraph+Resize.swift`), so placing never reads a
-    /// stale one.
+    /// `distribute` gives, to the bit. Only while the change keeps the
+    /// stack's last share-out (`keptShareOut`), when `distribute` would
+    /// not record one either: any other share-out is recorded for placing
+    /// to read, and what it offers each child is the proposal the child
+    /// is placed with. Nil when that does not apply; then the stack
+    /// shares out as usual.
     func sizeFromKeptSums(_ id: NodeID, _ node: Node, _ p: ProposedViewSize) -> CGSize? {
-        guard let climbed = climbedStacks[Int(node.payload)] else { return nil }
+        guard keptShareOut == Int(node.payload), let climbed = climbedStacks[Int(node.payload)] else { return nil }
         let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
         let stack = stacks[Int(node.payload)]
         guard p.along(axis).map({ !$0.isFinite }) ?? true, let fraction = stack.crossAlignment.fraction, !hasExplicitGuides,

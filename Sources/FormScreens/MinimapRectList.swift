@@ -28,6 +28,10 @@ struct MinimapRectList {
     /// The chunks, by a number that stays the chunk's while it lives; an
     /// emptied chunk stays here, out of `order`.
     private var chunks: [[MinimapRect]] = []
+    /// Each chunk's rectangles' keys hashed, in the same order: a
+    /// rectangle is found in its chunk by comparing numbers, not strings
+    /// (with a string's retain and release each).
+    private var hashes: [[Int]] = []
     /// The chunks' numbers in drawing order (never empty: one chunk, empty, for no rectangles).
     private var order: [Int] = []
     /// The chunk each rectangle is in.
@@ -49,6 +53,7 @@ struct MinimapRectList {
             let chunk = chunks.count
             for rect in rects[start..<end] { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
             chunks.append(Array(rects[start..<end]))
+            hashes.append(rects[start..<end].map(Self.hash))
             order.append(chunk)
             start = end
         } while start < rects.count
@@ -99,10 +104,21 @@ struct MinimapRectList {
 
     /// Where the rectangle of `kind` and `key` is now.
     func index(of kind: MinimapRect.Kind, _ key: String) -> Int? {
-        guard let chunk = chunkOf[Key(kind: kind, key: key)], rankOf[chunk] >= 0,
-              let offset = chunks[chunk].firstIndex(where: { $0.kind == kind && $0.key == key }) else { return nil }
-        return start(ofRank: rankOf[chunk]) + offset
+        let wanted = Key(kind: kind, key: key)
+        guard let chunk = chunkOf[wanted], rankOf[chunk] >= 0 else { return nil }
+        let hash = wanted.hashValue
+        var offset = 0
+        for candidate in hashes[chunk] {
+            if candidate == hash && chunks[chunk][offset].kind == kind && chunks[chunk][offset].key == key {
+                return start(ofRank: rankOf[chunk]) + offset
+            }
+            offset += 1
+        }
+        return nil
     }
+
+    /// The number a rectangle is looked for by in its chunk.
+    private static func hash(_ rect: MinimapRect) -> Int { Key(kind: rect.kind, key: rect.key).hashValue }
 
     /// The rectangle at `index`, its `z` set to `index`.
     subscript(index: Int) -> MinimapRect {
@@ -116,6 +132,7 @@ struct MinimapRectList {
     mutating func replace(at index: Int, with rect: MinimapRect) {
         let (rank, offset) = locate(index)
         chunks[order[rank]][offset] = rect
+        hashes[order[rank]][offset] = Self.hash(rect)
     }
 
     /// Inserts `rects` at `index` (`count` appends them).
@@ -123,6 +140,7 @@ struct MinimapRectList {
         let (rank, offset) = locate(index)
         let chunk = order[rank]
         chunks[chunk].insert(contentsOf: rects, at: offset)
+        hashes[chunk].insert(contentsOf: rects.map(Self.hash), at: offset)
         for rect in rects { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
         count += rects.count
         addLength(rects.count, at: rank)
@@ -134,6 +152,8 @@ struct MinimapRectList {
         let new = chunks.count
         for rect in tail { chunkOf[Key(kind: rect.kind, key: rect.key)] = new }
         chunks.append(tail)
+        hashes.append(Array(hashes[chunk][half...]))
+        hashes[chunk].removeSubrange(half...)
         order.insert(new, at: rank + 1)
         rankChunks()
     }
@@ -143,6 +163,7 @@ struct MinimapRectList {
         let (rank, offset) = locate(index)
         let chunk = order[rank]
         let rect = chunks[chunk].remove(at: offset)
+        hashes[chunk].remove(at: offset)
         chunkOf[Key(kind: rect.kind, key: rect.key)] = nil
         count -= 1
         if chunks[chunk].isEmpty && order.count > 1 {

@@ -175,8 +175,10 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         }
         let shown = shownFlags
         var counts = [Int](repeating: 0, count: rows.count)
-        for (field, isShown) in zip(fields, shown) where isShown {
-            if let row = rowIndex(field.row) { counts[row] += 1 }
+        // By index: a field's row read where it is, not the field copied
+        // (a copy retains and releases each of its strings).
+        for index in fields.indices where shown[index] {
+            if let row = rowIndex(fields[index].row) { counts[row] += 1 }
         }
         var next = [Int](repeating: 0, count: rows.count)
         var ranges = [Range<Int>](repeating: 0..<0, count: rows.count)
@@ -188,8 +190,8 @@ public struct FormDefinition: Hashable, Codable, Sendable {
         }
         // Each field goes to its row's next place, so a row keeps form order.
         var order = [Int](repeating: 0, count: start)
-        for (index, field) in fields.enumerated() where shown[index] {
-            guard let row = rowIndex(field.row) else { continue }
+        for index in fields.indices where shown[index] {
+            guard let row = rowIndex(fields[index].row) else { continue }
             order[next[row]] = index
             next[row] += 1
         }

@@ -13,8 +13,8 @@ import FormModel
 /// from the lengths of the chunks before it, kept added up in a Fenwick
 /// tree (a logarithm of the number of chunks to read or change), and a
 /// rectangle's `z` is set from its place when it is read. Inserting moves
-/// only the rest of one chunk, which is split in two when it grows twice
-/// as long as it started.
+/// only the rest of one chunk, or, where the chunk would grow twice as
+/// long as it started, starts new chunks with what goes in.
 struct MinimapRectList {
     /// A rectangle's identity: its kind and key (the title's key is "title").
     private struct Key: Hashable {
@@ -139,22 +139,37 @@ struct MinimapRectList {
     mutating func insert(_ rects: [MinimapRect], at index: Int) {
         let (rank, offset) = locate(index)
         let chunk = order[rank]
-        chunks[chunk].insert(contentsOf: rects, at: offset)
-        hashes[chunk].insert(contentsOf: rects.map(Self.hash), at: offset)
-        for rect in rects { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
         count += rects.count
-        addLength(rects.count, at: rank)
-        guard chunks[chunk].count > 2 * Self.chunkLength else { return }
-        // Split: the second half goes to a new chunk after this one.
-        let half = chunks[chunk].count / 2
-        let tail = Array(chunks[chunk][half...])
-        chunks[chunk].removeSubrange(half...)
-        let new = chunks.count
-        for rect in tail { chunkOf[Key(kind: rect.kind, key: rect.key)] = new }
-        chunks.append(tail)
-        hashes.append(Array(hashes[chunk][half...]))
-        hashes[chunk].removeSubrange(half...)
-        order.insert(new, at: rank + 1)
+        guard chunks[chunk].count + rects.count > 2 * Self.chunkLength else {
+            chunks[chunk].insert(contentsOf: rects, at: offset)
+            hashes[chunk].insert(contentsOf: rects.map(Self.hash), at: offset)
+            for rect in rects { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
+            addLength(rects.count, at: rank)
+            return
+        }
+        // Too long for one chunk: what goes in and what followed it go to
+        // new chunks after this one, so that only they are filed under a
+        // new chunk (at the end of a long repeat, the new instance's alone;
+        // splitting in halves would file a half chunk again each time).
+        let moving = rects + chunks[chunk][offset...]
+        chunks[chunk].removeSubrange(offset...)
+        hashes[chunk].removeSubrange(offset...)
+        var added: [Int] = []
+        var start = 0
+        while start < moving.count {
+            let end = min(start + Self.chunkLength, moving.count)
+            let new = chunks.count
+            for rect in moving[start..<end] { chunkOf[Key(kind: rect.kind, key: rect.key)] = new }
+            chunks.append(Array(moving[start..<end]))
+            hashes.append(moving[start..<end].map(Self.hash))
+            added.append(new)
+            start = end
+        }
+        if chunks[chunk].isEmpty {
+            order.replaceSubrange(rank...rank, with: added)
+        } else {
+            order.insert(contentsOf: added, at: rank + 1)
+        }
         rankChunks()
     }
 

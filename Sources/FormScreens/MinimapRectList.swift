@@ -47,18 +47,26 @@ struct MinimapRectList {
     /// The list of `rects`, in their order.
     init(_ rects: [MinimapRect]) {
         chunkOf.reserveCapacity(rects.count)
-        var start = 0
+        order = makeChunks(rects[...])
+        count = rects.count
+        rankChunks()
+    }
+
+    /// Files `rects` in new chunks of `chunkLength` (the last shorter; one
+    /// empty chunk for none) and returns their numbers, in order.
+    private mutating func makeChunks(_ rects: ArraySlice<MinimapRect>) -> [Int] {
+        var made: [Int] = []
+        var start = rects.startIndex
         repeat {
-            let end = min(start + Self.chunkLength, rects.count)
+            let end = min(start + Self.chunkLength, rects.endIndex)
             let chunk = chunks.count
             for rect in rects[start..<end] { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
             chunks.append(Array(rects[start..<end]))
             hashes.append(rects[start..<end].map(Self.hash))
-            order.append(chunk)
+            made.append(chunk)
             start = end
-        } while start < rects.count
-        count = rects.count
-        rankChunks()
+        } while start < rects.endIndex
+        return made
     }
 
     /// Makes `rankOf` and `lengths` again from `order` (after a chunk
@@ -154,17 +162,7 @@ struct MinimapRectList {
         let moving = rects + chunks[chunk][offset...]
         chunks[chunk].removeSubrange(offset...)
         hashes[chunk].removeSubrange(offset...)
-        var added: [Int] = []
-        var start = 0
-        while start < moving.count {
-            let end = min(start + Self.chunkLength, moving.count)
-            let new = chunks.count
-            for rect in moving[start..<end] { chunkOf[Key(kind: rect.kind, key: rect.key)] = new }
-            chunks.append(Array(moving[start..<end]))
-            hashes.append(moving[start..<end].map(Self.hash))
-            added.append(new)
-            start = end
-        }
+        let added = makeChunks(moving[...])
         if chunks[chunk].isEmpty {
             order.replaceSubrange(rank...rank, with: added)
         } else {

@@ -49,7 +49,8 @@ final class ClimbedStack {
         var isCurrent: Bool
         /// The changed child's answer before the change (`begin`).
         var changedBefore: CGSize? = nil
-        /// What `sizes` add up to, nil until first asked (`keptSums`).
+        /// What `sizes` add up to (`keptSums`): made with the answers,
+        /// nil from when the widest may have shrunk until next asked.
         var sums: Sums? = nil
 
         /// Writes the answer of the child at `offset`, keeping `sums`

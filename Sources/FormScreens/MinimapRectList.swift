@@ -20,6 +20,13 @@ struct MinimapRectList {
     private struct Key: Hashable {
         let kind: MinimapRect.Kind
         let key: String
+
+        init(kind: MinimapRect.Kind, key: String) {
+            self.kind = kind
+            self.key = key
+        }
+
+        init(_ rect: MinimapRect) { self.init(kind: rect.kind, key: rect.key) }
     }
 
     /// How many rectangles a chunk starts with.
@@ -60,7 +67,7 @@ struct MinimapRectList {
         repeat {
             let end = min(start + Self.chunkLength, rects.endIndex)
             let chunk = chunks.count
-            for rect in rects[start..<end] { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
+            for rect in rects[start..<end] { chunkOf[Key(rect)] = chunk }
             chunks.append(Array(rects[start..<end]))
             hashes.append(rects[start..<end].map(Self.hash))
             made.append(chunk)
@@ -126,7 +133,7 @@ struct MinimapRectList {
     }
 
     /// The number a rectangle is looked for by in its chunk.
-    private static func hash(_ rect: MinimapRect) -> Int { Key(kind: rect.kind, key: rect.key).hashValue }
+    private static func hash(_ rect: MinimapRect) -> Int { Key(rect).hashValue }
 
     /// The rectangle at `index`, its `z` set to `index`.
     subscript(index: Int) -> MinimapRect {
@@ -151,7 +158,7 @@ struct MinimapRectList {
         guard chunks[chunk].count + rects.count > 2 * Self.chunkLength else {
             chunks[chunk].insert(contentsOf: rects, at: offset)
             hashes[chunk].insert(contentsOf: rects.map(Self.hash), at: offset)
-            for rect in rects { chunkOf[Key(kind: rect.kind, key: rect.key)] = chunk }
+            for rect in rects { chunkOf[Key(rect)] = chunk }
             addLength(rects.count, at: rank)
             return
         }
@@ -177,7 +184,7 @@ struct MinimapRectList {
         let chunk = order[rank]
         let rect = chunks[chunk].remove(at: offset)
         hashes[chunk].remove(at: offset)
-        chunkOf[Key(kind: rect.kind, key: rect.key)] = nil
+        chunkOf[Key(rect)] = nil
         count -= 1
         if chunks[chunk].isEmpty && order.count > 1 {
             order.remove(at: rank)

@@ -254,10 +254,8 @@ extension _ViewGraph {
         // `layOutStack` looks it up), not one for another proposal.
         let axis: AxisContext = node.kind == .hStack ? .horizontal : .vertical
         let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
-        let normalised = ProposedViewSize(width: node.dependsOnWidth ? offered.width : nil,
-                                          height: node.dependsOnHeight ? offered.height : nil)
-        guard (stackShares.record(of: Int(node.payload), for: normalised) ?? stackShares.record(of: Int(node.payload), for: offered)) != nil
-        else { return false }
+        let shares = StackSharesKey(slot: Int(node.payload), dependsOnWidth: node.dependsOnWidth, dependsOnHeight: node.dependsOnHeight)
+        guard stackShares.record(shares, offered: offered) != nil else { return false }
         let child = childIDs[Int(node.childStart) + changed]
         // A new node (spliced in here) has no frame to keep yet.
         let placed = placedProposals[Int(child)]
@@ -291,14 +289,7 @@ extension _ViewGraph {
         let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
         let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))
         let size: CGSize
-        // Sizing shared out for this proposal already (`StackShares`): the
-        // same answer, normalised as the size cache normalises proposals.
-        let normalised = ProposedViewSize(width: shares?.dependsOnWidth == true ? offered.width : nil,
-                                          height: shares?.dependsOnHeight == true ? offered.height : nil)
-        // Or for the proposal as offered, which a share-out made here when
-        // the normalised one was missing recorded (and a change that keeps
-        // it, `ViewGraph+Resize.swift`, still holds).
-        if let shares, let record = stackShares.record(of: shares.slot, for: normalised) ?? stackShares.record(of: shares.slot, for: offered) {
+        if let shares, let record = stackShares.record(shares, offered: offered) {
             let count = children.count, first = Int(record.first)
             let sizeMark = stackScratch.sizes.push(count), offerMark = stackScratch.proposals.push(count)
             let cross = offered.across(axis)

@@ -60,6 +60,19 @@ struct StackShares {
         return record
     }
 
+    /// The share-out placing reads for a stack offered `offered`: the one
+    /// sized for this proposal already, normalised as the size cache
+    /// normalises proposals; or the one for the proposal as offered, which
+    /// a share-out made while placing records when the normalised one is
+    /// missing (and a change that keeps it, `ViewGraph+Resize.swift`,
+    /// still holds).
+    @inline(__always)
+    func record(_ key: StackSharesKey, offered: ProposedViewSize) -> Record? {
+        let normalised = ProposedViewSize(width: key.dependsOnWidth ? offered.width : nil,
+                                          height: key.dependsOnHeight ? offered.height : nil)
+        return record(of: key.slot, for: normalised) ?? record(of: key.slot, for: offered)
+    }
+
     /// Starts recording `stack`'s share-out for `proposal`, of `size`, and
     /// returns where its `count` children's entries go (`set(_:size:main:)`).
     mutating func record(_ stack: Int, for proposal: ProposedViewSize, size: CGSize, count: Int) -> Int? {

@@ -65,40 +65,46 @@ extension FormElement {
     public static func backToFront(_ elements: [FormElement]) -> [Int] {
         var order: [Int] = []
         order.reserveCapacity(elements.count)
-        // The trees read so far that no box holds yet: what each stands
-        // for (a field's key, a group's path) and where its first index is
-        // in `order`. Preferences list a box right after what it holds.
-        var open: [(key: String?, isField: Bool, start: Int)] = []
+        // The trees read so far that no box holds yet: the element each
+        // stands for (a field, a box) and where its first index is in
+        // `order`. Preferences list a box right after what it holds. By
+        // element rather than by key: a key kept here was a copy, retained
+        // and released, for each of tens of thousands of elements.
+        var open: [(element: Int, start: Int)] = []
         for index in elements.indices where elements[index].isShownInMinimap {
             var start = order.count
-            let key: String?
             switch elements[index].kind {
-            case .field(let fieldKey, _):
-                key = fieldKey
             case .fieldContainer(let fieldKey):
-                key = fieldKey
-                if let last = open.last, last.isField, last.key == fieldKey {
+                if let last = open.last, elements[last.element].kind.isField(fieldKey) {
                     start = last.start
                     open.removeLast()
                 }
             case .group(let path):
-                key = path
-                while let last = open.last, let inner = last.key, FieldPath.isWithin(inner, path) {
+                while let last = open.last, elements[last.element].kind.isWithin(path) {
                     start = last.start
                     open.removeLast()
                 }
             default:
-                key = nil
+                break
             }
             order.insert(index, at: start)
-            open.append((key, elements[index].kind.isField, start))
+            open.append((index, start))
         }
         return order
     }
 }
 
 private extension FormElement.Kind {
-    var isField: Bool {
-        if case .field = self { true } else { false }
+    /// Whether this is the field `key`.
+    func isField(_ key: String) -> Bool {
+        if case .field(let fieldKey, _) = self { fieldKey == key } else { false }
+    }
+
+    /// Whether this is a field, a field's container or a box within the group at `path`.
+    func isWithin(_ path: String) -> Bool {
+        switch self {
+        case .field(let key, _), .fieldContainer(let key), .group(let key): FieldPath.isWithin(key, path)
+        default: false
+        }
     }
 }

@@ -10,26 +10,31 @@ extension DisplayList {
     public init(minimapRects rects: [MinimapRect], minimapWidth: Double) {
         // Usually in z order already (as `FormPicture` makes them): checking
         // is linear, and a sorted copy is megabytes for a large form. (By
-        // index, here and below: copying each rectangle out costs more than
-        // what is done with it.)
+        // index: copying each rectangle out costs more than what is done
+        // with it.)
         let inOrder = rects.indices.dropFirst().allSatisfy { rects[$0 - 1].z <= rects[$0].z }
         let ordered = inOrder ? rects : rects.sorted { $0.z < $1.z }
         var items: [DisplayItem] = []
         items.reserveCapacityInHugePages(ordered.count)
         var bottom = -Double.infinity
-        // One item per colour, whose boxed colour the rectangles in that
-        // colour share, found by the colour's `caseIndex` (hashing its name,
-        // or searching the colours, per rectangle cost more than boxing the
-        // colour again).
-        var colored = [DisplayItem](repeating: DisplayItem(z: 0, frame: .zero, shape: .rectangle, fill: .clear), count: FieldColor.allCases.count)
+        // Each colour boxed once and shared by the rectangles in it, found
+        // by the colour's `caseIndex` (hashing its name, or searching the
+        // colours, per rectangle cost more than boxing the colour again).
+        var fills = [DisplayItem.SharedFill](repeating: DisplayItem.SharedFill(.clear), count: FieldColor.allCases.count)
         for color in FieldColor.allCases {
-            colored[color.caseIndex] = DisplayItem(z: 0, frame: .zero, shape: .rectangle, fill: color.color)
+            fills[color.caseIndex] = DisplayItem.SharedFill(color.color)
         }
-        for index in ordered.indices {
-            let frame = CGRect(x: ordered[index].x, y: ordered[index].y, width: ordered[index].width, height: ordered[index].height)
-            items.append(DisplayItem(z: items.count, frame: frame, shape: .rectangle, fillLike: colored[ordered[index].color.caseIndex],
-                                     identifier: ordered[index].key))
-            bottom = max(bottom, ordered[index].y + ordered[index].height)
+        // Read in place: through the array's subscript each rectangle was
+        // copied whole (its key retained and released) for each one drawn.
+        ordered.withUnsafeBufferPointer { ordered in
+            guard let first = ordered.baseAddress else { return }
+            for index in ordered.indices {
+                let rect = first + index
+                let frame = CGRect(x: rect.pointee.x, y: rect.pointee.y, width: rect.pointee.width, height: rect.pointee.height)
+                items.append(DisplayItem(z: items.count, frame: frame, shape: .rectangle, fill: fills[rect.pointee.color.caseIndex],
+                                         identifier: rect.pointee.key))
+                bottom = max(bottom, rect.pointee.y + rect.pointee.height)
+            }
         }
         self.init(size: CGSize(width: minimapWidth, height: (ordered.isEmpty ? 5 : bottom) + 5), items: items)
     }

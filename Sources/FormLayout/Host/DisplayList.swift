@@ -120,11 +120,17 @@ public struct DisplayItem: Hashable, Sendable {
 }
 
 extension DisplayItem {
-    /// A plain item (no stroke, no rotation) filled with the colour of
-    /// `colorOf`, sharing its boxed colour: for lists of many items in a few
-    /// colours (a minimap), where boxing the colour is most of the work.
-    package init(z: Int, frame: CGRect, shape: Shape, fillLike colorOf: DisplayItem, identifier: String?) {
-        self.init(z: z, frame: frame, shape: shape, identifier: identifier, fillBox: colorOf.fillBox, extras: nil)
+    /// A colour boxed once for many items (`init(z:frame:shape:fill:identifier:)`).
+    package struct SharedFill {
+        let box: ColorBox
+        package init(_ color: Color) { box = ColorBox.make(color) }
+    }
+
+    /// A plain item (no stroke, no rotation) filled with `fill`, sharing its
+    /// box: for lists of many items in a few colours (a minimap), where
+    /// boxing the colour is most of the work.
+    package init(z: Int, frame: CGRect, shape: Shape, fill: SharedFill, identifier: String?) {
+        self.init(z: z, frame: frame, shape: shape, identifier: identifier, fillBox: fill.box, extras: nil)
     }
 
     /// An item as given; `z` should equal its index in the `DisplayList`.

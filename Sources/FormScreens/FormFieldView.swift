@@ -28,7 +28,10 @@ public struct FormFieldView: View {
     /// a form lays out one of these per field, and a `Field` carries its
     /// rules, condition and validation too (a 10,000-field layout touched
     /// three times the memory pages when the view held the whole field).
-    public init(field: Field) {
+    /// Borrowed: an initialiser takes what it is given as its own, so a
+    /// caller reading the field from an array copied it whole (every
+    /// string in it retained, then released) for each field of a form.
+    public init(field: borrowing Field) {
         label = field.label
         hint = field.hint ?? ""
         control = FieldControl(field: field)
@@ -126,6 +129,22 @@ public struct FormFieldView: View {
     }
 }
 
+extension FormFieldView {
+    /// The view of `fields[index]`, named by its key so that a new value is
+    /// laid out alone (`RetainedFormPicture`). The field is read in place,
+    /// through a pointer: through the array's subscript (or a buffer's) it
+    /// was copied whole, every string in it retained and then released,
+    /// several times per field of a form (5 M instructions in 10,000).
+    static func named(_ index: Int, in fields: [Field]) -> some View {
+        precondition(fields.indices.contains(index), "field \(index) of \(fields.count)")
+        return fields.withUnsafeBufferPointer { fields in
+            // Not empty (it holds `index`), so it has a base address.
+            let field = fields.baseAddress.unsafelyUnwrapped + index
+            return FormFieldView(field: field.pointee).id(field.pointee.key)
+        }
+    }
+}
+
 /// The white rounded ground a toggle or a picker row sits on, as a row of
 /// a grouped `Form` does, with its content inset as a text field's text:
 /// a switch's light grey off track shows on white, not on the field's grey
@@ -178,7 +197,8 @@ public enum FieldControl: Equatable, Sendable {
     /// the control cannot show as its type would (a choice no longer
     /// offered, a selection that is not a JSON list) is shown as stored
     /// where the control has text, so that the orange field says why.
-    public init(field: Field) {
+    /// (Borrowed, as `FormFieldView.init(field:)` is.)
+    public init(field: borrowing Field) {
         let value = field.value
         switch field.rules.type {
         case .text:

@@ -55,7 +55,7 @@ struct FormRowView: View {
         let fields = context.form.fields
         HStack {
             ForEach(context.fieldOrder[context.rowRanges[place]], id: \.self) { index in
-                FormFieldView(field: fields[index]).id(fields[index].key)
+                FormFieldView.named(index, in: fields)
             }
         }
         .frame(width: CGFloat(context.form.rows[place].width))

@@ -56,9 +56,7 @@ public struct FormScreen: View {
                     ForEach(0..<rows.count) { place in
                         HStack {
                             ForEach(fieldOrder[rowRanges[place]], id: \.self) { index in
-                                // Named by key, so that a new value is laid
-                                // out alone (`RetainedFormPicture`).
-                                FormFieldView(field: fields[index]).id(fields[index].key)
+                                FormFieldView.named(index, in: fields)
                             }
                         }
                         .frame(width: CGFloat(rows[place].width))

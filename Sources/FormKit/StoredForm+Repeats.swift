@@ -64,7 +64,8 @@ extension StoredForm {
     // MARK: On a form in memory (the owner's, or a respondent's)
 
     /// `form` with an instance added at the end of the repeat at `path`,
-    /// its fields at their defaults and every other value kept, and the
+    /// its fields at their defaults and every other field's value (and
+    /// whether it is shown) kept, and the
     /// new instance's path. Past the repeat's `max_count`, or a path that
     /// names no repeat: `instancesRefused`.
     static func addingInstance(to path: String, in form: FormDefinition) throws(FormStoreError) -> (form: FormDefinition, path: String) {
@@ -91,8 +92,9 @@ extension StoredForm {
 
     /// `form` without the instance at `path` (`children.2`), the later
     /// instances moved up a number with their values (as in ODK and Google
-    /// Forms). Below the repeat's `min_count`, a number no instance has, or
-    /// a path that names no instance: `instancesRefused`.
+    /// Forms), and with whether each is shown. Below the repeat's
+    /// `min_count`, a number no instance has, or a path that names no
+    /// instance: `instancesRefused`.
     static func removingInstance(_ path: String, from form: FormDefinition) throws(FormStoreError) -> FormDefinition {
         guard let repeatPath = FieldPath.parent(of: path), let number = Int(FieldPath.last(of: path)),
               form.group(repeatPath)?.kind == .repeat else {
@@ -121,6 +123,7 @@ extension StoredForm {
             return prefix + String(instance - 1) + rest.dropFirst(numberText.count)
         }
         expansion.values = rekeyed(expansion.values, moved)
+        expansion.isVisible = rekeyed(expansion.isVisible, moved)
         expansion.counts = rekeyed(expansion.counts, moved)
         return ApplyPlan.target(of: FormSpec(definition: form), expansion, over: form)
     }
@@ -146,11 +149,16 @@ extension StoredForm {
         return rules
     }
 
-    /// What expanding the form again keeps: each repeat's instance count
-    /// and each field's value.
+    /// What expanding the form again keeps: each repeat's instance count,
+    /// and each field's value and whether it is shown (a field hidden with
+    /// `formctl field hide` stays hidden when an instance is added or
+    /// removed).
     static func expansion(of form: FormDefinition) -> FormExpansion {
         var expansion = FormExpansion()
-        for field in form.fields { expansion.values[field.key] = field.value }
+        for field in form.fields {
+            expansion.values[field.key] = field.value
+            expansion.isVisible[field.key] = field.isVisible
+        }
         for group in form.groups where group.kind == .repeat { expansion.counts[group.path] = form.instances(of: group.path).count }
         return expansion
     }

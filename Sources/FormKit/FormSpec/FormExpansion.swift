@@ -6,7 +6,8 @@ import FormModel
 /// store keeps and the layout draws (DECISIONS, "Groups and repeats").
 ///
 /// A repeat holds as many instances as `counts` says for its path, else
-/// its `minCount`; a field holds `values[path]`, else its default. A
+/// its `minCount`; a field holds `values[path]`, else its default, and is
+/// shown as `isVisible[path]` says, else as its declaration says. A
 /// condition's names are looked up from its group or instance outwards
 /// (`age` inside `children.2` is `children.2.age`).
 struct FormExpansion {
@@ -14,6 +15,9 @@ struct FormExpansion {
     var counts: [String: Int] = [:]
     /// Values per field path.
     var values: [String: String] = [:]
+    /// Whether each field is shown (`formctl field hide`), per field path:
+    /// what a form expanded again keeps of each field it had.
+    var isVisible: [String: Bool] = [:]
 
     private(set) var pages: [FormPage] = []
     private(set) var rows: [FormRow] = []
@@ -92,7 +96,7 @@ struct FormExpansion {
     private mutating func add(_ field: FieldSpec, key: String, row: Int, scope: String?) {
         fields.append(Field(
             key: key, label: field.label, value: values[key] ?? field.defaultValue ?? "", row: row,
-            position: fieldsBefore + fields.count + 1, isVisible: !field.isHidden, rules: field.rules, showIf: field.showIf,
+            position: fieldsBefore + fields.count + 1, isVisible: isVisible[key] ?? !field.isHidden, rules: field.rules, showIf: field.showIf,
             hint: field.hint, defaultValue: field.defaultValue, isReadOnly: field.isReadOnly))
         fieldScopes.append(scope)
     }

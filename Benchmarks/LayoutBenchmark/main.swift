@@ -37,6 +37,8 @@ struct Options {
     var digest: Int?
     /// Time one layout of this many fields in this process and print its seconds.
     var oneLayout: Int?
+    /// Print the layout tree of a form of this many fields.
+    var tree: Int?
 
     init(arguments: [String]) {
         var index = 1
@@ -51,6 +53,7 @@ struct Options {
             case "--once": once = Int(value); index += 1
             case "--digest": digest = Int(value); index += 1
             case "--one-layout": oneLayout = Int(value); index += 1
+            case "--tree": tree = Int(value); index += 1
             case "-h", "--help": print(Self.usage); exit(0)
             default:
                 FileHandle.standardError.write(Data("unknown argument \(argument)\n\(Self.usage)\n".utf8))
@@ -62,7 +65,7 @@ struct Options {
 
     static let usage = """
         usage: LayoutBenchmark [--sizes 1000,10000,100000] [--runs N] [--reference-nodes-per-second N]
-                               [--reference-name NAME] [--once FIELDS] [-h]
+                               [--reference-name NAME] [--once FIELDS] [--tree FIELDS] [-h]
           --sizes LIST    field counts to time (default 1000,10000,100000)
           --runs N        timed runs per size (default: 3 to 30, fewer for larger forms)
           --reference-nodes-per-second N, --reference-name NAME
@@ -78,6 +81,8 @@ struct Options {
           --digest FIELDS a checksum of everything one form of FIELDS fields draws (the
                           screen's and the minimap's display lists, the minimap's rectangles):
                           equal before and after a change to the engine whose output is the same
+          --tree FIELDS   the laid-out tree of a form of FIELDS fields (one line per node), and
+                          how many nodes of each kind it holds: where the nodes per field go
         """
 }
 
@@ -141,6 +146,19 @@ if let fields = options.oneLayout {
     var after = rusage()
     getrusage(RUSAGE_SELF.rawValue, &after)
     print(elapsed, picture.minimapRects.count, after.ru_minflt - before.ru_minflt)
+    exit(0)
+}
+
+if let fields = options.tree {
+    let result = ViewHost(FormScreen(form: makeForm(fields: fields)), windowSize: FormPicture.defaultWindowSize, growsToFit: true).layout()
+    print(result.tree)
+    var kinds: [String: Int] = [:]
+    func count(_ tree: LayoutTree) {
+        kinds[tree.kind, default: 0] += 1
+        tree.children.forEach(count)
+    }
+    count(result.tree)
+    print("\(result.nodeCount) nodes: " + kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
     exit(0)
 }
 

@@ -62,7 +62,9 @@ extension _ViewGraph {
     /// thousand fields draws twenty thousand such shapes.
     func fold(_ frame: FoldedFrame, intoShape node: NodeID) -> Bool {
         let shape = nodes[Int(node)]
-        guard shape.kind == .shape, !shape.hasTraits, shapes[Int(shape.payload)].foldedFrame == nil
+        // Not around an offset already folded in: the frame goes outside it.
+        guard shape.kind == .shape, !shape.hasTraits, shapes[Int(shape.payload)].foldedFrame == nil,
+              shapes[Int(shape.payload)].foldedOffset == nil
         else { return false }
         shapes[Int(shape.payload)].foldedFrame = frame
         nodes[Int(node)].setSizeDependence(.neither)

@@ -32,7 +32,9 @@ extension _ViewGraph {
             // and state only draw.
             return controls[p].font == controls[q].font && controls[p].isRightToLeft == controls[q].isRightToLeft
         case .shape:
-            // Every shape takes what it is offered unless a frame was folded into it.
+            // Every shape takes what it is offered unless a frame was
+            // folded into it, and is put there unless moved by an offset.
+            guard shapes[p].foldedOffset == shapes[q].foldedOffset else { return false }
             switch (shapes[p].foldedFrame, shapes[q].foldedFrame) {
             case (nil, nil): return true
             case let (x?, y?): return x.size == y.size && alignments[Int(x.alignment)] == alignments[Int(y.alignment)]

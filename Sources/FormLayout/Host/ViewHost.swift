@@ -104,12 +104,15 @@ public final class LayoutResult {
 
     /// How many nodes the layout graph holds (primitive views and modifiers;
     /// a `frame(width:height:)` giving both dimensions to a shape with no
-    /// other modifier is folded into the shape, one node).
+    /// other modifier is folded into the shape, one node, and so is an
+    /// `offset` around such a shape or a bare one).
     public var nodeCount: Int { graph.nodes.count }
 
     /// The resolved tree with every node's frame, for debugging and tests.
     /// A `frame(width:height:)` giving both dimensions to a shape with no
-    /// other modifier appears as the shape alone, at the frame's place.
+    /// other modifier appears as the shape alone, at the frame's place; an
+    /// `offset` around such a shape (or a bare one) as the shape alone,
+    /// where it is drawn.
     public var tree: LayoutTree { LayoutTree(graph: graph, id: root) }
 }
 

@@ -13,6 +13,50 @@ package struct PointModifier: UnaryNodeModifier {
     }
 
     @usableFromInline func addPayload(to graph: _ViewGraph) -> Int { graph.points.appendIndex(point) }
+
+    /// Wraps each view of `content` in the node, except that an offset is
+    /// folded into a bare shape (`_ViewGraph.wrapOutput(from:in:)`).
+    @inlinable
+    package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
+        let mark = graph.outputMark
+        graph.make(content)
+        graph.wrapOutput(from: mark, in: self)
+    }
+}
+
+extension _ViewGraph {
+    /// Wraps `output[mark...]` in `modifier`'s node (one payload shared by
+    /// all), or folds an offset into the bare shapes among them.
+    @usableFromInline
+    func wrapOutput(from mark: Int, in modifier: PointModifier) {
+        var payload: Int?
+        var index = mark
+        while index < output.count {
+            let child = output[index]
+            if modifier.kind == .offset, fold(offset: modifier.point, intoShape: child) {
+                index += 1
+                continue
+            }
+            let pointPayload = payload ?? modifier.addPayload(to: self)
+            payload = pointPayload
+            output[index] = addUnary(modifier.kind, payload: pointPayload, child: child)
+            index += 1
+        }
+    }
+
+    /// Folds `offset` into `node` when `node` is a shape with no modifier
+    /// yet (a folded frame aside), and says whether it did. An offset changes no
+    /// size and no guide; it only moves where its child is put, which the
+    /// shape can do itself (`ShapeNode.place`, the offset node's arithmetic
+    /// first). A minimap of ten thousand fields draws twenty thousand
+    /// shapes, each framed and then offset: one node each instead of two.
+    func fold(offset: CGPoint, intoShape node: NodeID) -> Bool {
+        let shape = nodes[Int(node)]
+        guard shape.kind == .shape, !shape.hasTraits, shapes[Int(shape.payload)].foldedOffset == nil
+        else { return false }
+        shapes[Int(shape.payload)].foldedOffset = offset
+        return true
+    }
 }
 
 extension View {

@@ -14,9 +14,15 @@ enum ShapeNode: LeafNodeRules {
     }
 
     static func place(_ id: NodeID, _ node: Node, in frame: CGRect, proposal: ProposedViewSize, graph: _ViewGraph) {
-        // Where the folded frame would have put the shape: the same
-        // arithmetic, so that the result is the same to the last bit.
-        guard let folded = graph.shapes[Int(node.payload)].foldedFrame else { return }
+        // Where the folded offset and frame would have put the shape: the
+        // same arithmetic, so that the result is the same to the last bit.
+        let index = Int(node.payload)
+        var frame = frame
+        if let offset = graph.shapes[index].foldedOffset {
+            frame = frame.offsetBy(offset)
+            graph.frames[Int(id)] = frame
+        }
+        guard let folded = graph.shapes[index].foldedFrame else { return }
         let alignment = graph.alignments[Int(folded.alignment)]
         let origin: CGPoint
         if let hx = alignment.horizontal.key.fraction, let vy = alignment.vertical.key.fraction {
@@ -48,6 +54,9 @@ struct ShapePayload {
     /// into it (`_ViewGraph.fold(_:intoShape:)`); nil for a shape that
     /// takes what it is offered.
     var foldedFrame: FoldedFrame? = nil
+    /// The `offset` this shape (or its folded frame) was moved by, folded
+    /// into it (`_ViewGraph.fold(offset:intoShape:)`); nil when not moved.
+    var foldedOffset: CGPoint? = nil
 }
 
 /// A fixed frame folded into the shape it frames: the shape's size

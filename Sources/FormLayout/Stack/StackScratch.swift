@@ -3,7 +3,7 @@ import Foundation
 /// Scratch space the stacks share out space in, used in a strict stack
 /// discipline (each stack pops what it pushed), so that layout allocates
 /// nothing per node. Written only by sizing and placing stacks.
-struct StackScratch {
+struct StackScratch: ~Copyable {
     var sizes = ScratchStack<CGSize>(filler: .zero)
     /// What each child was offered when it chose its size in `sizes`.
     var proposals = ScratchStack<ProposedViewSize>(filler: .unspecified)
@@ -11,32 +11,61 @@ struct StackScratch {
 }
 
 /// A stack of slots whose storage is kept from one push to the next: a
-/// push reuses the slots an earlier one left and only appends when the
-/// stack is deeper than it has been, and a pop only moves the top. (An
-/// array appended to and cut back for every stack laid out spent more on
-/// that than on sharing out the space.) Pushed slots hold whatever an
-/// earlier push left there: the pusher writes each before reading it.
-struct ScratchStack<Element> {
-    private var storage: [Element] = []
+/// push reuses the slots an earlier one left and only grows the storage
+/// when the stack is deeper than it has been, and a pop only moves the
+/// top. (An array appended to and cut back for every stack laid out spent
+/// more on that than on sharing out the space.) Pushed slots hold whatever
+/// an earlier push left there: the pusher writes each before reading it.
+///
+/// The storage is memory the stack owns rather than an array: every write
+/// to an array checks that its buffer is not shared (a third of a million
+/// checks for a form of ten thousand fields), and this one never is. Not
+/// copyable, so that it cannot be: it is freed with its owner. Every slot
+/// of the storage holds a value (the filler until written).
+struct ScratchStack<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
     /// The slots in use: `0..<count`.
     private(set) var count = 0
     private let filler: Element
 
-    init(filler: Element) { self.filler = filler }
+    init(filler: Element) {
+        self.filler = filler
+        capacity = 64
+        storage = .allocate(capacity: capacity)
+        storage.initialize(repeating: filler, count: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: capacity)
+        storage.deallocate()
+    }
 
     /// Pushes `slots` slots and returns the index of the first.
     @inline(__always)
     mutating func push(_ slots: Int) -> Int {
         let mark = count
         count += slots
-        if count > storage.count { storage.append(contentsOf: repeatElement(filler, count: count - storage.count)) }
+        if count > capacity { grow(toHold: count) }
         return mark
+    }
+
+    /// Moves the slots to storage of at least twice the room, and `needed`.
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = max(needed, 2 * capacity)
+        let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        newStorage.moveInitialize(from: storage, count: capacity)
+        (newStorage + capacity).initialize(repeating: filler, count: newCapacity - capacity)
+        storage.deallocate()
+        (storage, capacity) = (newStorage, newCapacity)
     }
 
     /// Pushes one slot holding `element`.
     @inline(__always)
     mutating func push(_ element: Element) {
-        self[push(1)] = element
+        // The slot first: the push may move the storage.
+        let slot = push(1)
+        self[slot] = element
     }
 
     /// Pops every slot from `mark` up.
@@ -45,12 +74,19 @@ struct ScratchStack<Element> {
 
     @inline(__always)
     subscript(index: Int) -> Element {
-        get { storage[index] }
-        set { storage[index] = newValue }
+        get {
+            assert(index >= 0 && index < count, "scratch slot \(index) of \(count)")
+            return storage[index]
+        }
+        set {
+            assert(index >= 0 && index < count, "scratch slot \(index) of \(count)")
+            storage[index] = newValue
+        }
     }
 
     /// Sorts the slots `start..<count` by `inOrder`.
     mutating func sort(from start: Int, by inOrder: (Element, Element) -> Bool) {
-        storage[start..<count].sort(by: inOrder)
+        var slots = UnsafeMutableBufferPointer(start: storage + start, count: count - start)
+        slots.sort(by: inOrder)
     }
 }

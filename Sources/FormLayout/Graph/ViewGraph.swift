@@ -123,7 +123,7 @@ public final class _ViewGraph {
 
     // Placement's state (`Layout/Placement.swift`): each node's frame in
     // window coordinates.
-    @exclusivity(unchecked) var frames: [CGRect] = []
+    @exclusivity(unchecked) var frames = UniqueArray<CGRect>()
     /// The subviews custom layouts placed in the placement under way, so
     /// that the ones a layout leaves out are placed too.
     @exclusivity(unchecked) var placedSubviews: [NodeID] = []

@@ -5,7 +5,7 @@ import Foundation
 /// largest and chosen sizes and place it with a fourth, and the cache keeps
 /// that from growing exponentially with the nesting depth. Proposals are
 /// keyed by bit pattern, nil as NaN. Written only by sizing.
-struct SizeCache {
+struct SizeCache: ~Copyable {
     /// One remembered answer: the proposal's bit patterns and the size.
     /// Kept together (32 bytes, four to a block, two cache lines) rather
     /// than in one array per field: a lookup reads one place, a store
@@ -16,13 +16,13 @@ struct SizeCache {
         var size: CGSize
     }
 
-    var slots: [Slot] = []
+    var slots = UniqueArray<Slot>()
     /// The slot each block overwrites next (the low two bits), whether all
     /// four slots hold an answer (`full`), and whether an answer was ever
     /// overwritten (`evicted`): a block never evicted holds every proposal
     /// its node was asked, which is what lets an incremental layout stop
     /// going up at it (`ViewGraph+Resize.swift`).
-    var next: [UInt8] = []
+    var next = UniqueArray<UInt8>()
 
     private static let full: UInt8 = 4
     private static let evicted: UInt8 = 8
@@ -32,7 +32,7 @@ struct SizeCache {
     /// wrap is a leaf that sizes itself in constant time (a minimap's
     /// rectangles in their frames), which also keeps the memory touched per
     /// layout, and so page faults, down.
-    var block: [Int32] = []
+    var block = UniqueArray<Int32>()
 
     /// A key no proposal has: a NaN payload Swift never produces.
     private static let unused = Slot(width: 0x7FF8_DEAD_BEEF_0001, height: 0x7FF8_DEAD_BEEF_0001, size: .zero)
@@ -122,7 +122,7 @@ struct SizeCache {
             slots.reserveCapacityInHugePages(8 * missing)
             next.reserveCapacityInHugePages(2 * missing)
         }
-        slots.append(contentsOf: repeatElement(Self.unused, count: 4 * missing))
-        next.append(contentsOf: repeatElement(0, count: missing))
+        slots.append(repeating: Self.unused, count: 4 * missing)
+        next.append(repeating: 0, count: missing)
     }
 }

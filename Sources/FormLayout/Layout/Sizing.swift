@@ -76,7 +76,7 @@ extension _ViewGraph {
             frames.reserveCapacityInHugePages(nodes.count * 2)
             sizeCache.block.reserveCapacityInHugePages(nodes.count * 2)
         }
-        frames.append(contentsOf: repeatElement(.zero, count: nodes.count - first))
+        frames.append(repeating: .zero, count: nodes.count - first)
         if recordsPlacement {
             if first == 0 {
                 placedProposals.reserveCapacityInHugePages(nodes.count * 2)

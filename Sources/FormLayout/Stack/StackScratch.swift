@@ -16,48 +16,23 @@ struct StackScratch: ~Copyable {
 /// top. (An array appended to and cut back for every stack laid out spent
 /// more on that than on sharing out the space.) Pushed slots hold whatever
 /// an earlier push left there: the pusher writes each before reading it.
-///
-/// The storage is memory the stack owns rather than an array: every write
-/// to an array checks that its buffer is not shared (a third of a million
-/// checks for a form of ten thousand fields), and this one never is. Not
-/// copyable, so that it cannot be: it is freed with its owner. Every slot
-/// of the storage holds a value (the filler until written).
+/// The storage is a `UniqueArray`: the slots are written several times
+/// per child of every stack.
 struct ScratchStack<Element>: ~Copyable {
-    private var storage: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private var storage = UniqueArray<Element>()
     /// The slots in use: `0..<count`.
     private(set) var count = 0
     private let filler: Element
 
-    init(filler: Element) {
-        self.filler = filler
-        capacity = 64
-        storage = .allocate(capacity: capacity)
-        storage.initialize(repeating: filler, count: capacity)
-    }
-
-    deinit {
-        storage.deinitialize(count: capacity)
-        storage.deallocate()
-    }
+    init(filler: Element) { self.filler = filler }
 
     /// Pushes `slots` slots and returns the index of the first.
     @inline(__always)
     mutating func push(_ slots: Int) -> Int {
         let mark = count
         count += slots
-        if count > capacity { grow(toHold: count) }
+        if count > storage.count { storage.append(repeating: filler, count: Swift.max(count, 2 * storage.count) - storage.count) }
         return mark
-    }
-
-    /// Moves the slots to storage of at least twice the room, and `needed`.
-    private mutating func grow(toHold needed: Int) {
-        let newCapacity = max(needed, 2 * capacity)
-        let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        newStorage.moveInitialize(from: storage, count: capacity)
-        (newStorage + capacity).initialize(repeating: filler, count: newCapacity - capacity)
-        storage.deallocate()
-        (storage, capacity) = (newStorage, newCapacity)
     }
 
     /// Pushes one slot holding `element`.
@@ -74,19 +49,12 @@ struct ScratchStack<Element>: ~Copyable {
 
     @inline(__always)
     subscript(index: Int) -> Element {
-        get {
-            assert(index >= 0 && index < count, "scratch slot \(index) of \(count)")
-            return storage[index]
-        }
-        set {
-            assert(index >= 0 && index < count, "scratch slot \(index) of \(count)")
-            storage[index] = newValue
-        }
+        get { storage[index] }
+        set { storage[index] = newValue }
     }
 
     /// Sorts the slots `start..<count` by `inOrder`.
     mutating func sort(from start: Int, by inOrder: (Element, Element) -> Bool) {
-        var slots = UnsafeMutableBufferPointer(start: storage + start, count: count - start)
-        slots.sort(by: inOrder)
+        storage.sort(start..<count, by: inOrder)
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 /// does not depend on is nil), so the record matches unless something
 /// asked the stack about another proposal in between, and then placement
 /// shares out again. Written by `distribute`, read by `layOutStack`.
-struct StackShares {
+struct StackShares: ~Copyable {
     /// One stack's last share-out. Proposals are kept as bit patterns,
     /// nil as NaN, as in `SizeCache`.
     struct Record {
@@ -27,11 +27,11 @@ struct StackShares {
     }
 
     /// By stack (the stack node's payload).
-    private(set) var records: [Record] = []
+    private(set) var records = UniqueArray<Record>()
     /// Each child's size, the children of one stack together.
-    private(set) var sizes: [CGSize] = []
+    private(set) var sizes = UniqueArray<CGSize>()
     /// Each child's offered length along its stack's axis (nil as NaN).
-    private(set) var mains: [UInt] = []
+    private(set) var mains = UniqueArray<UInt>()
 
     private static let none = Record(width: 0, height: 0, size: .zero, first: -1)
 
@@ -48,7 +48,7 @@ struct StackShares {
             sizes.reserveCapacityInHugePages(nodeCount)
             mains.reserveCapacityInHugePages(nodeCount)
         }
-        records.append(contentsOf: repeatElement(Self.none, count: stackCount - records.count))
+        records.append(repeating: Self.none, count: stackCount - records.count)
     }
 
     /// The record of `stack` when its last share-out was for `proposal`.
@@ -80,8 +80,8 @@ struct StackShares {
         var first = Int(records[stack].first)
         if first < 0 {
             first = sizes.count
-            sizes.append(contentsOf: repeatElement(.zero, count: count))
-            mains.append(contentsOf: repeatElement(0, count: count))
+            sizes.append(repeating: .zero, count: count)
+            mains.append(repeating: 0, count: count)
         }
         records[stack] = Record(width: Self.key(proposal.width), height: Self.key(proposal.height), size: size, first: Int32(first))
         return first

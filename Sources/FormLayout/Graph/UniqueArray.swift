@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An array only its owner holds: layout's per-node state (the frames, the
+/// size cache, the stacks' share-outs), which a layout writes once or more
+/// per node. Every write to a Swift array first checks that the array's
+/// buffer is not shared, and for a form of ten thousand fields those checks
+/// were several hundred thousand calls into the runtime; this storage is
+/// never shared, so it has none. Not copyable, so that it cannot be
+/// shared by accident: it is freed with its owner.
+///
+/// Indices are checked as an array's are. Elements are plain values (no
+/// references), as everything kept here is.
+struct UniqueArray<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>?
+    /// How many elements it holds: `0..<count`.
+    private(set) var count = 0
+    /// How many it has room for without moving.
+    private(set) var capacity = 0
+
+    init() {}
+
+    deinit {
+        if let base {
+            base.deinitialize(count: count)
+            free(base)
+        }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of range 0..<\(count)")
+            return base.unsafelyUnwrapped[index]
+        }
+        set {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of range 0..<\(count)")
+            base.unsafelyUnwrapped[index] = newValue
+        }
+    }
+
+    /// Appends `element`.
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        if count == capacity { move(toCapacity: Swift.max(2 * capacity, 16)) }
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Appends `element` `times` times.
+    mutating func append(repeating element: Element, count times: Int) {
+        guard times > 0 else { return }
+        let needed = count + times
+        if needed > capacity { move(toCapacity: Swift.max(needed, 2 * capacity)) }
+        (base.unsafelyUnwrapped + count).initialize(repeating: element, count: times)
+        count = needed
+    }
+
+    /// Sorts the elements in `range` by `inOrder`, as an array's slice sorts.
+    mutating func sort(_ range: Range<Int>, by inOrder: (Element, Element) -> Bool) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of range 0..<\(count)")
+        guard !range.isEmpty else { return }
+        var elements = UnsafeMutableBufferPointer(start: base.unsafelyUnwrapped + range.lowerBound, count: range.count)
+        elements.sort(by: inOrder)
+    }
+
+    /// Makes room for at least `minimumCapacity` elements, rounded up to
+    /// whole huge pages when that is half a huge page or more, and that
+    /// room advised to be backed by huge pages (as
+    /// `Array.reserveCapacityInHugePages`).
+    mutating func reserveCapacityInHugePages(_ minimumCapacity: Int) {
+        guard minimumCapacity > capacity else { return }
+        if let rounded = HugePages.capacity(atLeast: minimumCapacity, stride: MemoryLayout<Element>.stride) {
+            move(toCapacity: rounded, advising: true)
+        } else {
+            move(toCapacity: minimumCapacity)
+        }
+    }
+
+    /// Moves the elements to a new block of room for `newCapacity`.
+    private mutating func move(toCapacity newCapacity: Int, advising: Bool = false) {
+        let (bytes, overflow) = newCapacity.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
+        precondition(!overflow, "\(newCapacity) elements do not fit in memory")
+        // malloc's alignment (16 bytes) is enough for every element kept here.
+        precondition(MemoryLayout<Element>.alignment <= 16, "elements aligned to more than malloc's 16 bytes")
+        guard let raw = malloc(Swift.max(bytes, 1)) else { fatalError("out of memory for \(newCapacity) layout entries") }
+        if advising { HugePages.advise(UnsafeMutableRawBufferPointer(start: raw, count: bytes)) }
+        let newBase = raw.bindMemory(to: Element.self, capacity: newCapacity)
+        if let base {
+            newBase.moveInitialize(from: base, count: count)
+            free(base)
+        }
+        base = newBase
+        capacity = newCapacity
+    }
+}

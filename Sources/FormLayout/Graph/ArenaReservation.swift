@@ -44,12 +44,14 @@ extension _ViewGraph {
     }
 }
 
-extension Array {
+/// How much room an estimate makes (`reserve(forMore:each:)`), for the
+/// arena's arrays and its `UniqueArray`s alike.
+enum ArenaGrowth {
     /// The most elements one estimate reserves; beyond it (an element much
     /// larger than the others, say) the array grows by doubling again.
     static var largestReservation: Int { 1 << 22 }
 
-    /// Makes room for `remaining × each` more elements, twice over. Never
+    /// Room for `remaining × each` more elements, twice over. Never
     /// less than twice the capacity when it grows at all, so that many
     /// small estimates (a `ForEach` inside each element of another) cannot
     /// copy the array each time.
@@ -63,11 +65,32 @@ extension Array {
     /// minimap's arrays, then lands in glibc's heap, where it cannot have
     /// huge pages (a 10k-field form: 1,660 more page faults). Room reserved
     /// and never written costs address space, not memory.
-    mutating func reserve(forMore remaining: Int, each: Int) {
-        guard remaining > 0, each > 0 else { return }
+    ///
+    /// The capacity to reserve for an array of `count` elements and room
+    /// for `capacity`, or nil when it has room enough.
+    static func capacity(count: Int, capacity: Int, forMore remaining: Int, each: Int) -> Int? {
+        guard remaining > 0, each > 0 else { return nil }
         let (product, overflow) = remaining.multipliedReportingOverflow(by: each)
-        let more = overflow ? Self.largestReservation : Swift.min(product, Self.largestReservation)
-        guard count + more > capacity else { return }
-        reserveCapacityInHugePages(Swift.max(count + 2 * more, 2 * capacity))
+        let more = overflow ? largestReservation : Swift.min(product, largestReservation)
+        guard count + more > capacity else { return nil }
+        return Swift.max(count + 2 * more, 2 * capacity)
+    }
+}
+
+extension Array {
+    /// Makes room for `remaining × each` more elements (`ArenaGrowth`).
+    mutating func reserve(forMore remaining: Int, each: Int) {
+        if let room = ArenaGrowth.capacity(count: count, capacity: capacity, forMore: remaining, each: each) {
+            reserveCapacityInHugePages(room)
+        }
+    }
+}
+
+extension UniqueArray {
+    /// Makes room for `remaining × each` more elements (`ArenaGrowth`).
+    mutating func reserve(forMore remaining: Int, each: Int) {
+        if let room = ArenaGrowth.capacity(count: count, capacity: capacity, forMore: remaining, each: each) {
+            reserveCapacityInHugePages(room)
+        }
     }
 }

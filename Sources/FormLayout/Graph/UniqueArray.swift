@@ -59,6 +59,27 @@ struct UniqueArray<Element>: ~Copyable {
         count = needed
     }
 
+    /// A copy of the elements from `start` on.
+    func elements(from start: Int) -> [Element] {
+        precondition(start >= 0 && start <= count, "\(start) out of range 0...\(count)")
+        return Array(UnsafeBufferPointer(start: base.map { $0 + start }, count: count - start))
+    }
+
+    /// Removes the elements from `range.lowerBound` on.
+    mutating func removeSubrange(_ range: PartialRangeFrom<Int>) {
+        precondition(range.lowerBound >= 0 && range.lowerBound <= count, "range \(range) out of range 0..<\(count)")
+        guard range.lowerBound < count else { return }
+        (base.unsafelyUnwrapped + range.lowerBound).deinitialize(count: count - range.lowerBound)
+        count = range.lowerBound
+    }
+
+    /// Removes the last element and returns it.
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast on an empty array")
+        count -= 1
+        return (base.unsafelyUnwrapped + count).move()
+    }
+
     /// Sorts the elements in `range` by `inOrder`, as an array's slice sorts.
     mutating func sort(_ range: Range<Int>, by inOrder: (Element, Element) -> Bool) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range \(range) out of range 0..<\(count)")

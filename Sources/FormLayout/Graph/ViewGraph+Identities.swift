@@ -35,7 +35,7 @@ extension _ViewGraph {
     @usableFromInline
     func recordIdentity(_ id: IdentityKey, context: BuildContext, builtFrom mark: Int) {
         let first = mark < output.count ? output[mark] : -1
-        let others = mark + 1 < output.count ? Array(output[(mark + 1)...]) : []
+        let others = mark + 1 < output.count ? output.elements(from: mark + 1) : []
         let record = IdentityRecord(first: first, others: others, context: context)
         if rebuiltIdentities != nil {
             rebuiltIdentities?[id] = record

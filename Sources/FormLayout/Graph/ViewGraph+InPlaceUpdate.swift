@@ -50,12 +50,7 @@ extension _ViewGraph {
         make(view, in: context)
         let names = rebuiltIdentities ?? [:]
         (recordsIdentities, rebuiltIdentities) = (false, nil)
-        // Copied out, not `Array(output[mark...])`: from mark 0 that shares
-        // `output`'s buffer, and emptying `output` then allocates a new one
-        // as large as the first build's (a large block, which makes glibc
-        // consolidate its heap: a cost that grew with the form).
-        var built: [NodeID] = []
-        built.append(contentsOf: output[mark...])
+        let built = output.elements(from: mark)
         output.removeSubrange(mark...)
         return (built, names)
     }

@@ -22,11 +22,11 @@ import Foundation
 /// time under callgrind; this keeps the library free of unsafe build flags.
 public final class _ViewGraph {
     // The arena, written while building.
-    @exclusivity(unchecked) var nodes: [Node] = []
+    @exclusivity(unchecked) var nodes = UniqueArray<Node>()
     @exclusivity(unchecked) var childIDs: [NodeID] = []
     /// Views being built push their top-level node ids here; containers
     /// take theirs off again.
-    @exclusivity(unchecked) var output: [NodeID] = []
+    @exclusivity(unchecked) var output = UniqueArray<NodeID>()
 
     // Kind-specific payloads, indexed by `Node.payload`.
     @exclusivity(unchecked) var texts: [TextPayload] = []

@@ -96,7 +96,8 @@ public final class LayoutResult {
     /// The frame (window coordinates) of the first view tagged with
     /// `accessibilityIdentifier(identifier)`.
     public func frame(of identifier: String) -> CGRect? {
-        for (index, node) in graph.nodes.enumerated() where node.kind == .identifier {
+        for index in 0..<graph.nodes.count where graph.nodes[index].kind == .identifier {
+            let node = graph.nodes[index]
             if graph.identifiers[Int(node.payload)] == identifier, graph.isShown(NodeID(index)) { return graph.frames[index] }
         }
         return nil

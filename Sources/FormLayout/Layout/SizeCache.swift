@@ -105,7 +105,8 @@ struct SizeCache: ~Copyable {
     /// the cache (half its blocks in a form).
     mutating func grow(from first: Int, of graph: _ViewGraph) {
         var blocks = next.count
-        for node in graph.nodes[first...] {
+        for index in first..<graph.nodes.count {
+            let node = graph.nodes[index]
             if node.kind.computesOwnSize && !(node.childCount == 1 && answersCheaply(graph.childIDs[Int(node.childStart)], in: graph)) {
                 block.append(Int32(blocks))
                 blocks += 1

@@ -32,10 +32,17 @@ public struct FormFieldView: View {
     /// caller reading the field from an array copied it whole (every
     /// string in it retained, then released) for each field of a form.
     public init(field: borrowing Field) {
-        label = field.label
-        hint = field.hint ?? ""
-        control = FieldControl(field: field)
-        kind = .field(key: field.key, state: field.state)
+        self = withUnsafePointer(to: field) { FormFieldView(reading: $0) }
+    }
+
+    /// The view for the field at `field`, read where it is: a `borrowing`
+    /// parameter given a field in an array's memory (`named(_:in:)`)
+    /// still copied it whole, every string retained and then released.
+    init(reading field: UnsafePointer<Field>) {
+        label = field.pointee.label
+        hint = field.pointee.hint ?? ""
+        control = FieldControl(reading: field)
+        kind = .field(key: field.pointee.key, state: field.pointee.validation.state)
     }
 
     public var body: some View {
@@ -140,7 +147,7 @@ extension FormFieldView {
         return fields.withUnsafeBufferPointer { fields in
             // Not empty (it holds `index`), so it has a base address.
             let field = fields.baseAddress.unsafelyUnwrapped + index
-            return FormFieldView(field: field.pointee).id(field.pointee.key)
+            return FormFieldView(reading: field).id(field.pointee.key)
         }
     }
 }
@@ -199,21 +206,27 @@ public enum FieldControl: Equatable, Sendable {
     /// where the control has text, so that the orange field says why.
     /// (Borrowed, as `FormFieldView.init(field:)` is.)
     public init(field: borrowing Field) {
-        let value = field.value
-        switch field.rules.type {
+        self = withUnsafePointer(to: field) { FieldControl(reading: $0) }
+    }
+
+    /// The control for the field at `field`, read where it is (see
+    /// `FormFieldView.init(reading:)`).
+    init(reading field: UnsafePointer<Field>) {
+        let value = field.pointee.value
+        switch field.pointee.rules.type {
         case .text:
             self = .textField(value: value, placeholder: "")
         case .integer, .decimal, .date, .time, .datetime:
-            self = .textField(value: value, placeholder: Self.placeholder(of: field.rules.type))
+            self = .textField(value: value, placeholder: Self.placeholder(of: field.pointee.rules.type))
         case .longText:
             self = .textEditor(value: value)
         case .boolean:
             self = .toggle(isOn: value == "true")
         case .selectOne:
-            self = .picker(selectedLabel: field.rules.choices.first { $0.hasValue(value) }?.label ?? value)
+            self = .picker(selectedLabel: field.pointee.rules.choices.first { $0.hasValue(value) }?.label ?? value)
         case .selectMultiple:
             let selected = Set((SelectionValue.decode(value) ?? []).map(ScalarText.init))
-            self = .toggles(field.rules.choices.map { ChoiceToggle(label: $0.label, isOn: selected.contains(ScalarText($0.value))) })
+            self = .toggles(field.pointee.rules.choices.map { ChoiceToggle(label: $0.label, isOn: selected.contains(ScalarText($0.value))) })
         case .note:
             self = .note
         }

@@ -7,12 +7,29 @@
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Red, green, blue and opacity, each from 0 to 1.
     public var red: Double, green: Double, blue: Double, opacity: Double
+    /// Which of the named colours this is (`SystemName`), by position
+    /// plus one; 0 for none. A number rather than the name itself, so that
+    /// a colour holds no reference: views hold colours, and a view type
+    /// holding nothing but plain values is copied and destroyed as bytes
+    /// (a form's 10,000 field backgrounds, each copied and destroyed
+    /// twice through the generic value witnesses while being built, cost
+    /// 5% of a layout while a colour held a `String`).
+    private var nameNumber: UInt8 = 0
+
     /// The SwiftUI name of a named colour (`"red"`, `"gray"`, …), or nil.
-    public var name: String?
+    /// Only those names are kept: setting another name sets none.
+    public var name: String? {
+        get { nameNumber == 0 ? nil : Self.systemNames[Int(nameNumber) - 1] }
+        set { nameNumber = newValue.flatMap { Self.systemNames.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0 }
+    }
+
+    /// The names of the named colours, in the order of their numbers.
+    private static let systemNames = ["red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo",
+                                      "purple", "pink", "brown", "gray", "black", "white", "clear", "primary", "secondary"]
 
     /// A colour from its components (`Color(red:green:blue:opacity:)`).
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.opacity = opacity; self.name = nil
+        self.red = red; self.green = green; self.blue = blue; self.opacity = opacity
     }
 
     /// A shade of grey, as `Color(white: 0.9)`.

@@ -1,41 +1,47 @@
 /// Builds views from closures, as SwiftUI's `@ViewBuilder`: several
 /// statements, `if`/`else`, `if let`, `switch` and availability checks.
+///
+/// Every method consumes the views it is given: each view statement of a
+/// body passes through here, and a view passed in borrowed and returned
+/// is copied and the original destroyed, through the runtime's value
+/// witnesses for a view holding strings or closures (a form's field view
+/// was copied whole once per field: 4% of a layout).
 @resultBuilder
 public enum ViewBuilder {
     /// Passes each view statement through unchanged.
     @inlinable
-    public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+    public static func buildExpression<Content: View>(_ content: consuming Content) -> Content { content }
     /// An empty closure builds an `EmptyView`.
     @inlinable
     public static func buildBlock() -> EmptyView { EmptyView() }
     /// The first statement of a block is the view itself, with no tuple around it.
     @inlinable
-    public static func buildPartialBlock<Content: View>(first content: Content) -> Content { content }
+    public static func buildPartialBlock<Content: View>(first content: consuming Content) -> Content { content }
     /// Each later statement joins the views before it in a `TupleView`, laid
     /// out in code order: a block of n statements is a chain of n - 1 pairs.
     @inlinable
-    public static func buildPartialBlock<Accumulated: View, Next: View>(accumulated: Accumulated, next: Next) -> TupleView<Accumulated, Next> {
+    public static func buildPartialBlock<Accumulated: View, Next: View>(accumulated: consuming Accumulated, next: consuming Next) -> TupleView<Accumulated, Next> {
         TupleView(accumulated, next)
     }
     /// An `if` without `else`: the view, or nil, which draws nothing and takes no room.
     @inlinable
-    public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildOptional<Content: View>(_ content: consuming Content?) -> Content? { content }
     /// The older name of `buildOptional`, kept for source compatibility.
     @inlinable
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+    public static func buildIf<Content: View>(_ content: consuming Content?) -> Content? { content }
     /// The `if` branch of an `if`/`else` (or a `switch` case), wrapped so both branches share one type.
     @inlinable
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: consuming TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .trueContent(first))
     }
     /// The `else` branch of an `if`/`else` (or a later `switch` case).
     @inlinable
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: consuming FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
         _ConditionalContent(storage: .falseContent(second))
     }
     /// Content under `if #available`, type-erased so the result type names no newer types.
     @inlinable
-    public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
+    public static func buildLimitedAvailability<Content: View>(_ content: consuming Content) -> AnyView { AnyView(content) }
 }
 
 /// Several views side by side in their parent, in code order: the views of

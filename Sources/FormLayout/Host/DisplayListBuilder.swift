@@ -18,7 +18,10 @@ final class DisplayListBuilder {
 
     init(graph: _ViewGraph) {
         self.graph = graph
-        items.reserveCapacityInHugePages(graph.nodes.count / 2)
+        // A form draws about seven items per ten nodes (its minimap's
+        // rectangles are one node each): room for three in four, so that
+        // the list is not moved to a larger block half-way through.
+        items.reserveCapacityInHugePages(graph.nodes.count / 4 * 3)
     }
 
     /// Draws `id` and its subtree.

@@ -36,19 +36,10 @@ extension _ViewGraph {
     /// gives both dimensions.
     @usableFromInline
     func wrapOutput(from mark: Int, inFrame frame: FixedFrameModifier) {
-        var payload: Int?
-        var index = mark
-        while index < output.count {
-            let child = output[index]
-            if let width = frame.width, let height = frame.height,
-               fold(FoldedFrame(size: CGSize(width: width, height: height), alignment: Int32(alignmentIndex(frame.alignment))), intoShape: child) {
-                index += 1
-                continue
-            }
-            let framePayload = payload ?? frame.addPayload(to: self)
-            payload = framePayload
-            output[index] = addUnary(.fixedFrame, payload: framePayload, child: child)
-            index += 1
+        wrapOutput(from: mark, in: .fixedFrame, payload: { frame.addPayload(to: self) }) { child in
+            guard let width = frame.width, let height = frame.height else { return false }
+            return fold(FoldedFrame(size: CGSize(width: width, height: height), alignment: Int32(alignmentIndex(frame.alignment))),
+                        intoShape: child)
         }
     }
 

@@ -49,6 +49,25 @@ extension _ViewGraph {
         }
     }
 
+    /// Wraps each of `output[mark...]` in a node of `kind`, except the ones
+    /// `folds` takes the modifier into (a bare shape takes a fixed frame or
+    /// an offset): one payload, made by `makePayload` when the first node
+    /// needs it, shared by all.
+    @inline(__always)
+    func wrapOutput(from mark: Int, in kind: NodeKind, payload makePayload: () -> Int, unlessFolded folds: (NodeID) -> Bool) {
+        var payload: Int?
+        var index = mark
+        while index < output.count {
+            let child = output[index]
+            if !folds(child) {
+                let shared = payload ?? makePayload()
+                payload = shared
+                output[index] = addUnary(kind, payload: shared, child: child)
+            }
+            index += 1
+        }
+    }
+
     @usableFromInline
     func openChildScope(axis: AxisContext) -> ChildScope {
         let scope = ChildScope(mark: output.count, outerAxis: axisContext, outerIsGridContent: isBuildingGridContent)

@@ -29,18 +29,8 @@ extension _ViewGraph {
     /// all), or folds an offset into the bare shapes among them.
     @usableFromInline
     func wrapOutput(from mark: Int, in modifier: PointModifier) {
-        var payload: Int?
-        var index = mark
-        while index < output.count {
-            let child = output[index]
-            if modifier.kind == .offset, fold(offset: modifier.point, intoShape: child) {
-                index += 1
-                continue
-            }
-            let pointPayload = payload ?? modifier.addPayload(to: self)
-            payload = pointPayload
-            output[index] = addUnary(modifier.kind, payload: pointPayload, child: child)
-            index += 1
+        wrapOutput(from: mark, in: modifier.kind, payload: { modifier.addPayload(to: self) }) { child in
+            modifier.kind == .offset && fold(offset: modifier.point, intoShape: child)
         }
     }
 

@@ -115,11 +115,13 @@ enum IdentityKey: Hashable {
 struct NamedViews {
     private var keys: [IdentityKey] = []
     private var records: [_ViewGraph.IdentityRecord] = []
-    /// Each id's place in `records`, or -1 when two views have it.
-    private var index: [IdentityKey: Int]?
+    /// Each id's place in `records`, or -1 when two views have it; made
+    /// at the first lookup (`isIndexed`).
+    private var index: [IdentityKey: Int] = [:]
+    private var isIndexed = false
 
     mutating func append(_ key: IdentityKey, _ record: _ViewGraph.IdentityRecord) {
-        index = nil
+        (index, isIndexed) = ([:], false)
         byNode = nil
         keys.append(key)
         records.append(record)
@@ -138,9 +140,14 @@ struct NamedViews {
     /// two views have stays ambiguous.
     mutating func upsert(_ key: IdentityKey, _ record: _ViewGraph.IdentityRecord) {
         makeIndex()
-        // One lookup, then one insertion for a new name: hashing a key is
-        // most of what naming an added instance's fields costs.
-        switch index?[key] {
+        // One access that finds the name or makes its entry: hashing a key
+        // is most of what naming an added instance's fields costs.
+        let newPosition = records.count
+        var found: Int?
+        Self.update(&index[key, default: Int.min]) { slot in
+            if slot == Int.min { slot = newPosition } else { found = slot }
+        }
+        switch found {
         case let position? where position >= 0:
             forgetNodes(of: position)
             records[position] = record
@@ -148,27 +155,35 @@ struct NamedViews {
         case nil:
             keys.append(key)
             records.append(record)
-            index?[key] = records.count - 1
-            rememberNodes(of: records.count - 1)
+            rememberNodes(of: newPosition)
         default:
             break
         }
     }
 
-    /// The names whose view starts with node `id` (usually none or one).
-    mutating func names(at id: NodeID) -> [IdentityKey] {
+    /// Runs `body` on `value` in place (a dictionary's entry, found or made
+    /// with one hash).
+    private static func update<Value>(_ value: inout Value, _ body: (inout Value) -> Void) { body(&value) }
+
+    /// Appends to `names` the names whose view starts with node `id`
+    /// (usually none or one). Appended rather than returned: it is asked of
+    /// every node a change placed again, and nearly all have none.
+    mutating func appendNames(at id: NodeID, to names: inout [IdentityKey]) {
         if byNode == nil {
             byNode = [:]
             for position in records.indices { rememberNodes(of: position) }
         }
-        guard let position = byNode?[id] else { return [] }
-        if position >= 0 { return [keys[position]] }
-        return sharedNodes[id, default: []].map { keys[$0] }
+        guard let position = byNode?[id] else { return }
+        if position >= 0 {
+            names.append(keys[position])
+        } else {
+            for shared in sharedNodes[id, default: []] { names.append(keys[shared]) }
+        }
     }
 
     /// Each top node of a named view, with the name's place in `records`
     /// (-1 when several names start at the node: `sharedNodes` has them);
-    /// made when first asked (`names(at:)`), kept up to date after.
+    /// made when first asked (`appendNames(at:to:)`), kept up to date after.
     private var byNode: [NodeID: Int]?
     private var sharedNodes: [NodeID: [Int]] = [:]
 
@@ -203,18 +218,18 @@ struct NamedViews {
 
     private mutating func lookUp(_ key: IdentityKey) -> Int? {
         makeIndex()
-        guard let position = index?[key], position >= 0 else { return nil }
+        guard let position = index[key], position >= 0 else { return nil }
         return position
     }
 
     /// Makes `index` when it is not made yet.
     private mutating func makeIndex() {
-        guard index == nil else { return }
+        guard !isIndexed else { return }
         var made: [IdentityKey: Int] = [:]
         made.reserveCapacity(keys.count)
         for (position, key) in keys.enumerated() {
             made[key] = made[key] == nil ? position : -1
         }
-        index = made
+        (index, isIndexed) = (made, true)
     }
 }

@@ -295,10 +295,12 @@ extension _ViewGraph {
         var names: [IdentityKey] = []
         var pending = again.placedSubtrees
         while let next = pending.popLast() {
-            names.append(contentsOf: namedViews.names(at: next))
-            pending.append(contentsOf: children(of: next))
+            namedViews.appendNames(at: next, to: &names)
+            // By index: a slice of `childIDs` would retain its buffer for each node.
+            let node = nodes[Int(next)]
+            for index in Int(node.childStart)..<Int(node.childStart + node.childCount) { pending.append(childIDs[index]) }
         }
-        for node in again.movedPathNodes { names.append(contentsOf: namedViews.names(at: node)) }
+        for node in again.movedPathNodes { namedViews.appendNames(at: node, to: &names) }
         return names
     }
 }

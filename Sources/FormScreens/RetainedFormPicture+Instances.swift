@@ -146,10 +146,18 @@ extension RetainedFormPicture {
             guard fields[index].key == form.fields[index].key else { return }
         }
         // Numbered again: read in place (a copy of each field would retain
-        // its strings) and written only where they differ.
+        // its strings) and written only where they differ. Rows and
+        // positions are numbered in form order, so an instance inserted
+        // moves only what follows it: when the field just before it kept
+        // its numbers, so did every field before that, and only the fields
+        // after the instance are looked at (what a change costs must not
+        // grow with the part of the form before it).
+        let before = inserted.lowerBound - 1
+        let start = before >= 0 && fields[before].row == form.fields[before].row
+            && fields[before].position == form.fields[before].position ? inserted.lowerBound : 0
         form.fields.withUnsafeBufferPointer { new in
             fields.withUnsafeMutableBufferPointer { fields in
-                for index in fields.indices where !inserted.contains(index) {
+                for index in start..<fields.count where !inserted.contains(index) {
                     let (row, position) = (new[index].row, new[index].position)
                     if fields[index].row != row { fields[index].row = row }
                     if fields[index].position != position { fields[index].position = position }

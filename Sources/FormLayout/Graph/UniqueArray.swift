@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// An array only its owner holds: layout's per-node state (the frames, the
-/// size cache, the stacks' share-outs), which a layout writes once or more
-/// per node. Every write to a Swift array first checks that the array's
+/// An array only its owner holds: the arena's nodes and layout's per-node
+/// state (the frames, the size cache, the stacks' share-outs and scratch),
+/// which a layout writes once or more per node. Every write to a Swift
+/// array first checks that the array's
 /// buffer is not shared, and for a form of ten thousand fields those checks
 /// were several hundred thousand calls into the runtime; this storage is
 /// never shared, so it has none. Not copyable, so that it cannot be

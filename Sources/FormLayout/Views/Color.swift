@@ -7,7 +7,7 @@
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Red, green, blue and opacity, each from 0 to 1.
     public var red: Double, green: Double, blue: Double, opacity: Double
-    /// Which of the named colours this is (`SystemName`), by position
+    /// Which of the named colours this is: its place in `systemNames`
     /// plus one; 0 for none. A number rather than the name itself, so that
     /// a colour holds no reference: views hold colours, and a view type
     /// holding nothing but plain values is copied and destroyed as bytes

@@ -35,11 +35,11 @@ extension _ViewGraph {
     }
 
     /// Folds `offset` into `node` when `node` is a shape with no modifier
-    /// yet (a folded frame aside), and says whether it did. An offset changes no
-    /// size and no guide; it only moves where its child is put, which the
-    /// shape can do itself (`ShapeNode.place`, the offset node's arithmetic
-    /// first). A minimap of ten thousand fields draws twenty thousand
-    /// shapes, each framed and then offset: one node each instead of two.
+    /// yet (a folded frame aside), and says whether it did. An offset
+    /// changes no size and no guide; it only moves where its child is put,
+    /// which the shape can do itself (`ShapeNode.place`, the offset node's
+    /// arithmetic first). A minimap of ten thousand fields draws twenty
+    /// thousand shapes, each framed and then offset: one node each, not two.
     func fold(offset: CGPoint, intoShape node: NodeID) -> Bool {
         let shape = nodes[Int(node)]
         guard shape.kind == .shape, !shape.hasTraits, shapes[Int(shape.payload)].foldedOffset == nil

@@ -20,6 +20,12 @@ extension _ViewGraph {
                   flexFrames: flexFrames.count, insets: insets.count, points: points.count, writers: writers.count)
     }
 
+    /// The fewest elements after the first for which a `ForEach` makes
+    /// room: for fewer, doubling an array that is full costs less than
+    /// measuring what the first element added to each.
+    @inlinable
+    static var smallestReservedForEach: Int { 16 }
+
     /// Makes room for `remaining` more views, each adding as much to each
     /// array as was added since `mark`.
     @usableFromInline

@@ -160,10 +160,19 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         let content = view.content
         var elements = view.data.makeIterator()
         guard let first = elements.next() else { return }
-        // The first element shows how much room the others need.
+        // The first element shows how much room the others need. Not for
+        // a few elements (a form's row of fields): the room the enclosing
+        // `ForEach` made holds them, and measuring what one added to every
+        // array cost more than building a field.
+        let remaining = view.data.count - 1
+        guard remaining >= _ViewGraph.smallestReservedForEach else {
+            graph.make(content(first))
+            while let element = elements.next() { graph.make(content(element)) }
+            return
+        }
         let mark = graph.arenaMark
         graph.make(content(first))
-        graph.reserveArena(forMore: view.data.count - 1, since: mark)
+        graph.reserveArena(forMore: remaining, since: mark)
         while let element = elements.next() { graph.make(content(element)) }
     }
 }

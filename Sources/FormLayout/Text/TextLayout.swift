@@ -37,7 +37,13 @@ struct TextLayout {
             // One paragraph, the common case: no splitting needed.
             self.paragraphCount = 1
             self.isPrintableASCII = bytes.isPrintableASCII
-            if isSystem(measurer), !isPrintableASCII {
+            let measuredBySystem = isSystem(measurer)
+            if measuredBySystem, isPrintableASCII {
+                // Summed by the scan: the same sum and formula as
+                // `SystemTextMeasurer.width`, without a second pass.
+                self.glyphs = nil
+                self.naturalWidth = CGFloat(bytes.asciiUnits) * font.pointSize * SystemTextMeasurer.weightFactor(font.weight) / 1000
+            } else if measuredBySystem {
                 // The same sum and formula as `SystemTextMeasurer.width`.
                 var glyphs: [Glyph] = []
                 var units = 0
@@ -66,17 +72,26 @@ struct TextLayout {
         self.paragraphCount = count
     }
 
-    /// Whether `string` has a line break and whether it is all printable
-    /// ASCII, in one pass over its bytes in place (two passes through the
-    /// `UTF8View`'s iterator cost most of what measuring a label does).
-    private static func scan(_ string: String) -> (hasLineBreak: Bool, isPrintableASCII: Bool) {
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasLineBreak: Bool, isPrintableASCII: Bool) {
-            var printable = true
-            for byte in bytes {
-                if byte == UInt8(ascii: "\n") { return (true, false) }
-                if byte < 32 || byte >= 127 { printable = false }
+    /// Whether `string` has a line break, whether it is all printable
+    /// ASCII, and if so the sum of its bytes' advances in 1/1000 em
+    /// (`SystemTextMeasurer.asciiWidths`), in one pass over its bytes in
+    /// place (two passes through the `UTF8View`'s iterator cost most of
+    /// what measuring a label does, and a second pass to measure it half).
+    private static func scan(_ string: String) -> (hasLineBreak: Bool, isPrintableASCII: Bool, asciiUnits: Int) {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (hasLineBreak: Bool, isPrintableASCII: Bool, asciiUnits: Int) {
+            SystemTextMeasurer.asciiWidths.withUnsafeBufferPointer { widths in
+                var printable = true
+                var units = 0
+                for byte in bytes {
+                    if byte == UInt8(ascii: "\n") { return (true, false, 0) }
+                    if byte < 32 || byte >= 127 {
+                        printable = false
+                    } else {
+                        units &+= Int(widths[Int(byte) &- 32])
+                    }
+                }
+                return (false, printable, printable ? units : 0)
             }
-            return (false, printable)
         }
         return string.utf8.withContiguousStorageIfAvailable(scan) ?? Array(string.utf8).withUnsafeBufferPointer(scan)
     }

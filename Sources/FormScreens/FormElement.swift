@@ -63,34 +63,45 @@ extension FormElement {
     /// form the last places: a field or an instance added at the end of the
     /// form adds rectangles without renumbering the others (`minimap_rect.z`).
     public static func backToFront(_ elements: [FormElement]) -> [Int] {
-        var order: [Int] = []
-        order.reserveCapacity(elements.count)
-        // The trees read so far that no box holds yet: the element each
-        // stands for (a field, a box) and where its first index is in
-        // `order`. Preferences list a box right after what it holds. By
-        // element rather than by key: a key kept here was a copy, retained
-        // and released, for each of tens of thousands of elements.
-        var open: [(element: Int, start: Int)] = []
-        for index in elements.indices where elements[index].isShownInMinimap {
-            var start = order.count
-            switch elements[index].kind {
-            case .fieldContainer(let fieldKey):
-                if let last = open.last, elements[last.element].kind.isField(fieldKey) {
-                    start = last.start
-                    open.removeLast()
+        // Read in place: through the array, each element's kind was copied
+        // (its key retained and released) at every look.
+        elements.withUnsafeBufferPointer { elements in
+            var order: [Int] = []
+            order.reserveCapacity(elements.count)
+            // The trees read so far that no box holds yet: the element each
+            // stands for (a field, a box) and where its first index is in
+            // `order`. Preferences list a box right after what it holds. By
+            // element rather than by key: a key kept here was a copy, retained
+            // and released, for each of tens of thousands of elements.
+            var open: [(element: Int, start: Int)] = []
+            open.reserveCapacity(elements.count)
+            for index in elements.indices {
+                var start = order.count
+                switch elements[index].kind {
+                case .formContainer, .miniMapArea:
+                    continue
+                case .field, .title:
+                    break
+                case .fieldContainer(let fieldKey):
+                    if let last = open.last, elements[last.element].kind.isField(fieldKey) {
+                        start = last.start
+                        open.removeLast()
+                    }
+                case .group(let path):
+                    while let last = open.last, elements[last.element].kind.isWithin(path) {
+                        start = last.start
+                        open.removeLast()
+                    }
                 }
-            case .group(let path):
-                while let last = open.last, elements[last.element].kind.isWithin(path) {
-                    start = last.start
-                    open.removeLast()
+                if start == order.count {
+                    order.append(index)
+                } else {
+                    order.insert(index, at: start)
                 }
-            default:
-                break
+                open.append((index, start))
             }
-            order.insert(index, at: start)
-            open.append((index, start))
+            return order
         }
-        return order
     }
 }
 

@@ -17,10 +17,11 @@ public struct MinimapView: View {
         if let scale = MinimapScale(elements: elements, resolve: { geometry[$0] }) {
             ZStack(alignment: .topLeading) {
                 ForEach(shown, id: \.self) { index in
-                    let element = elements[index]
-                    let rect = scale.minimapRect(of: geometry[element.bounds])
+                    // The element's parts read where they are: a copy of it
+                    // retained and released its key for each rectangle.
+                    let rect = scale.minimapRect(of: geometry[elements[index].bounds])
                     Rectangle()
-                        .fill(element.color.color)
+                        .fill(elements[index].color.color)
                         .frame(width: rect.width, height: rect.height)
                         .offset(x: rect.minX + scale.areaOrigin.x - 5, y: rect.minY + scale.areaOrigin.y - 5)
                 }

@@ -70,3 +70,10 @@ extension Node {
     // Built during placement.
     case geometryReader, preferenceOverlay, preferenceBackground
 }
+
+extension NodeKind {
+    /// Whether the node builds its second child from its host's preference
+    /// values (`overlayPreferenceValue`, `backgroundPreferenceValue`): the
+    /// only nodes whose host's value is kept (`preferenceMemo`).
+    var buildsFromPreferences: Bool { self == .preferenceOverlay || self == .preferenceBackground }
+}

@@ -17,16 +17,18 @@ extension _ViewGraph {
             guard slot.keyID == ObjectIdentifier(Key.self) else { return below }
             return written(key, at: slot, below: &below, writer: id)
         case .secondaryFirst, .hostFirst:
-            let children = self.children(of: id)
-            let host = children[children.startIndex]
+            // By index, as below; and only a view built from preferences
+            // keeps its host's value (`PreferenceView`): a form has a
+            // background per field, each a dictionary lookup for nothing.
+            let host = childIDs[Int(node.childStart)]
             var hostValue: Key.Value?
-            if let memo = preferenceMemo[host] as? PreferenceMemo<Key> {
+            if node.kind.buildsFromPreferences, let memo = preferenceMemo[host] as? PreferenceMemo<Key> {
                 hostValue = memo.value
             } else {
                 hostValue = preferenceValue(key, of: host)
             }
-            guard children.count == 2 else { return hostValue }
-            let secondaryValue = preferenceValue(key, of: children[children.startIndex + 1])
+            guard node.childCount == 2 else { return hostValue }
+            let secondaryValue = preferenceValue(key, of: childIDs[Int(node.childStart) + 1])
             var merged = Merged<Key>(in: self, siblings: 2)
             if node.kind.preferenceRole == .secondaryFirst {
                 merged.add(secondaryValue)

@@ -87,7 +87,10 @@ extension _ViewGraph {
                 climbed.fill(children, offered: .axis(axis, main: 0, cross: cross), axis: axis, into: lowMark, of: self)
                 return lowMark
             }
-            for (offset, child) in children.enumerated() {
+            // Children by index here and below: iterating the slice
+            // (`enumerated()`) retained its buffer once more per stack.
+            for offset in 0..<count {
+                let child = children[children.startIndex + offset]
                 let lowSize = lowMark.map { stackScratch.sizes[$0 + offset] } ?? size(of: child, .axis(axis, main: 0, cross: cross))
                 let low = lowSize.along(axis)
                 // Flexibility is the size for an infinite proposal less the
@@ -166,7 +169,7 @@ extension _ViewGraph {
                 // child that changed is asked (`ClimbedStack`).
                 climbed.fill(children, offered: offered, axis: axis, into: mark, of: self)
             } else {
-                for (offset, child) in children.enumerated() { stackScratch.sizes[mark + offset] = size(of: child, offered) }
+                for offset in 0..<count { stackScratch.sizes[mark + offset] = size(of: children[children.startIndex + offset], offered) }
             }
             for offset in 0..<count { stackScratch.proposals[proposalMark + offset] = offered }
         }
@@ -222,7 +225,8 @@ extension _ViewGraph {
         }
         var low = CGFloat.infinity
         var high = -CGFloat.infinity
-        for (offset, child) in children.enumerated() {
+        for offset in 0..<children.count {
+            let child = children[children.startIndex + offset]
             let size = stackScratch.sizes[mark + offset]
             let guide = guideValue(child, key, size)
             low = min(low, -guide)
@@ -309,7 +313,8 @@ extension _ViewGraph {
         let crossSlack = (axis == .horizontal ? frame.height - size.height : frame.width - size.width)
         let line = crossStart + (stack.crossAlignment.fraction ?? 0) * crossSlack - low
         var main = axis == .horizontal ? frame.minX : frame.minY
-        for (offset, child) in children.enumerated() {
+        for offset in 0..<children.count {
+            let child = children[children.startIndex + offset]
             let childSize = stackScratch.sizes[mark + offset]
             let crossPosition = line - guideValue(child, stack.crossAlignment, childSize)
             let childFrame = axis == .horizontal

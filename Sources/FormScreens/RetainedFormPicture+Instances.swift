@@ -26,7 +26,7 @@ extension RetainedFormPicture {
               self.form.group(path) == nil,
               let previous = self.form.groups.last(where: { $0.kind == .instance && $0.parent == repeatPath }),
               page.frame(ofViewWithID: FormScreenPart.group(previous.path)) != nil,
-              !form.groups.contains(where: { $0.path != path && FieldPath.isWithin($0.path, path) }),
+              !Self.hasGroups(within: path, in: form),
               let previousBox = rectList.index(of: .group, previous.path)
         else { return relayOut(form) }
         // Its rectangles go right after the last instance's box and what it holds.
@@ -104,6 +104,15 @@ extension RetainedFormPicture {
             return layOut()
         }
         resizedCount += 1
+    }
+
+    /// Whether `form` has a group inside the one at `path` (not counting
+    /// that group). Only a longer path can lie inside it: the length, which
+    /// a native string knows, is compared first, so that the instances of a
+    /// long repeat, all about as long, are not compared byte by byte.
+    private static func hasGroups(within path: String, in form: FormDefinition) -> Bool {
+        let length = path.utf8.count
+        return form.groups.contains { $0.path.utf8.count > length && FieldPath.isWithin($0.path, path) }
     }
 
     /// Whether each of the fields at `indices` (the new `instance`'s) is

@@ -40,20 +40,24 @@ enum TextFieldNode: LeafNodeRules {
     }
 
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
-        let control = list.graph.controls[Int(node.payload)]
+        // The payload's parts read where they are: a copy of it retained
+        // and released its text and placeholder per field.
+        let index = Int(node.payload)
         let frame = list.frame(of: id)
         list.add(frame, .roundedRectangle(cornerRadius: SwiftUIConstants.textFieldCornerRadius), .white, stroke: Look.textFieldBorder)
-        let showsPlaceholder = control.text.isEmpty
-        let string = showsPlaceholder ? control.placeholder : control.text
+        let showsPlaceholder = list.graph.controls[index].text.isEmpty
+        let font = list.graph.controls[index].font
         let inset = SwiftUIConstants.textFieldTextInset
         let room = max(0, frame.width - 2 * inset)
-        let shown = prefix(of: string, fittingIn: room, font: control.font, measurer: list.graph.textMeasurer)
+        let shown = prefix(of: showsPlaceholder ? list.graph.controls[index].placeholder : list.graph.controls[index].text,
+                           fittingIn: room, font: font, measurer: list.graph.textMeasurer)
         if !shown.isEmpty {
             // Right to left, the text is as wide as it is, against the right edge.
-            let width = control.isRightToLeft ? min(room, list.graph.textMeasurer.width(of: Substring(shown), font: control.font)) : room
-            let textFrame = CGRect(x: frame.minX + inset, y: frame.midY - control.font.lineHeight / 2,
-                                   width: width, height: control.font.lineHeight)
-            list.add(control.mirrored(textFrame, in: frame), .text(lines: [shown], font: control.font),
+            let isRightToLeft = list.graph.controls[index].isRightToLeft
+            let width = isRightToLeft ? min(room, list.graph.textMeasurer.width(of: Substring(shown), font: font)) : room
+            let textFrame = CGRect(x: frame.minX + inset, y: frame.midY - font.lineHeight / 2,
+                                   width: width, height: font.lineHeight)
+            list.add(list.graph.controls[index].mirrored(textFrame, in: frame), .text(lines: [shown], font: font),
                      showsPlaceholder ? Look.placeholderText : .primary)
         }
     }
@@ -64,7 +68,8 @@ enum TextFieldNode: LeafNodeRules {
     private static func prefix(of string: String, fittingIn width: CGFloat, font: Font, measurer: any TextMeasurer) -> String {
         if type(of: measurer) == SystemTextMeasurer.self,
            let end = string.utf8.withContiguousStorageIfAvailable({ asciiPrefixLength($0, fittingIn: width, font: font) }) ?? nil {
-            return String(string.utf8.prefix(end)) ?? ""
+            // Usually all of it: the string itself, not a new one made of its bytes.
+            return end == string.utf8.count ? string : String(string.utf8.prefix(end)) ?? ""
         }
         var used: CGFloat = 0
         var end = string.startIndex

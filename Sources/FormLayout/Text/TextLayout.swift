@@ -120,6 +120,14 @@ struct TextLayout {
         return CGSize(width: widest, height: CGFloat(lineCount) * font.lineHeight)
     }
 
+    /// `lines(in:)`'s only line when the text is one paragraph that fits
+    /// `width` and may show a line (a label, usually), or nil: inlined where
+    /// a text is drawn, so that the layout is not copied to ask.
+    @inline(__always)
+    func onlyLine(in width: CGFloat) -> String? {
+        width >= naturalWidth && paragraphCount == 1 && (lineLimit ?? 1) >= 1 ? string : nil
+    }
+
     /// The lines drawn in a frame `width` wide: wrapped as `size` measured
     /// them and, past the line limit, cut with "…" at the end of the last
     /// line kept (tail truncation, SwiftUI's default).

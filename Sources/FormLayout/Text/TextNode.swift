@@ -33,9 +33,13 @@ enum TextNode: LeafNodeRules {
     static func label(_ node: Node, in graph: _ViewGraph) -> String? { graph.texts[Int(node.payload)].layout.string }
 
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
-        let text = list.graph.texts[Int(node.payload)]
+        // The payload's parts read where they are: a copy of it retained
+        // and released its string, its advances and its colour per text.
+        let index = Int(node.payload)
         let frame = list.frame(of: id)
-        list.add(frame, .text(lines: text.layout.lines(in: frame.width, measurer: list.graph.textMeasurer), font: text.layout.font), fill: text.color)
+        let lines = list.graph.texts[index].layout.onlyLine(in: frame.width).map { [$0] }
+            ?? list.graph.texts[index].layout.lines(in: frame.width, measurer: list.graph.textMeasurer)
+        list.add(frame, .text(lines: lines, font: list.graph.texts[index].layout.font), fill: list.graph.texts[index].color)
     }
 }
 

@@ -20,9 +20,9 @@ struct SplitMix64 {
 
 /// Compares `fastPath` with `wrap` on `count` strings made of `words`, at
 /// widths below each string's natural width (where `size` uses a fast
-/// path); returns how many were compared.
+/// path), or at `fixedWidth` when given; returns how many were compared.
 @discardableResult
-func compareWithWrap(words: [String], seed: UInt64, count: Int = 4_000,
+func compareWithWrap(words: [String], seed: UInt64, count: Int = 4_000, fixedWidth: CGFloat? = nil,
                      check: (TextLayout, String, Font) -> Void = { _, _, _ in },
                      fastPath: (TextLayout, CGFloat) -> (Int, CGFloat)?) -> Int {
     var random = SplitMix64(state: seed)
@@ -40,7 +40,7 @@ func compareWithWrap(words: [String], seed: UInt64, count: Int = 4_000,
         let layout = TextLayout(string: string, font: font, measurer: SystemTextMeasurer())
         check(layout, string, font)
         guard layout.naturalWidth >= 1 else { continue }
-        let width = CGFloat(random.below(Int(layout.naturalWidth))) + (random.below(2) == 0 ? 0 : 0.5)
+        let width = fixedWidth ?? CGFloat(random.below(Int(layout.naturalWidth))) + (random.below(2) == 0 ? 0 : 0.5)
         guard width < layout.naturalWidth else { continue }
         guard let (fastLines, fastWidest) = fastPath(layout, width) else {
             Issue.record("no fast path for \(string.debugDescription)")

@@ -17,6 +17,17 @@ struct TextWrapFastPathTests {
         #expect(compared > 2_000)
     }
 
+    /// A width no character fits (a stack's probe for the smallest width)
+    /// takes a path of its own: each character on its own line.
+    @Test(arguments: [0, -0.0, -3] as [CGFloat])
+    func sameLinesAndWidthWhereNothingFits(width: CGFloat) {
+        let words = ["a", "Hello", "first", "WWWW", "i", "", "ada@example.com", "x-y_z"]
+        let compared = compareWithWrap(words: words, seed: 49, count: 2_000, fixedWidth: width) { layout, width in
+            layout.measureASCIIWrap(width: width, measurer: SystemTextMeasurer())
+        }
+        #expect(compared > 1_500)
+    }
+
     @Test func noFastPathForNonASCIIOrOtherMeasurers() {
         let accented = TextLayout(string: "é è", font: .body, measurer: SystemTextMeasurer())
         #expect(accented.measureASCIIWrap(width: 5, measurer: SystemTextMeasurer()) == nil)

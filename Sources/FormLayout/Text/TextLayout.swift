@@ -163,12 +163,43 @@ struct TextLayout {
         guard isPrintableASCII, isSystem(measurer), paragraphCount == 1 else { return nil }
         let space = UInt8(ascii: " ")
         func measure<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (Int, CGFloat) where Bytes.Index == Int {
-            measureWrap(bytes, width: width, units: { Int(SystemTextMeasurer.asciiWidths[Int($0) - 32]) }, isSpace: { $0 == space })
+            if width <= 0 { return measureWrapWhereNothingFits(bytes) }
+            return measureWrap(bytes, width: width, units: { Int(SystemTextMeasurer.asciiWidths[Int($0) - 32]) }, isSpace: { $0 == space })
         }
         // A native string's bytes are read in place: stacks ask every label
         // for its size several times, and a copy each time costs more than
         // the measuring.
         return string.utf8.withContiguousStorageIfAvailable { measure($0) } ?? measure(Array(string.utf8))
+    }
+
+    /// `measureWrap` of printable ASCII in a width no character fits (0, how
+    /// a stack probes a label for its smallest width): each character on a
+    /// line of its own, and a space after a character ending its line (an
+    /// empty line when spaces follow each other or end the text). The same
+    /// count, and the same widest line: `measureWrap`'s widths grow with
+    /// the units summed, so the widest line is the one of most units.
+    private func measureWrapWhereNothingFits<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (Int, CGFloat)
+    where Bytes.Index == Int {
+        var lines = 0
+        var widestUnits = 0
+        var lineUnits = 0
+        var lineIsEmpty = true
+        for byte in bytes {
+            if byte == UInt8(ascii: " ") {
+                // A word ends: a line holding a character ends with it.
+                if !lineIsEmpty {
+                    lines += 1
+                    (lineUnits, lineIsEmpty) = (0, true)
+                }
+            } else {
+                if !lineIsEmpty { lines += 1 }
+                lineUnits = Int(SystemTextMeasurer.asciiWidths[Int(byte) - 32])
+                widestUnits = max(widestUnits, lineUnits)
+                lineIsEmpty = false
+            }
+        }
+        lines += 1
+        return (lines, CGFloat(widestUnits) * font.pointSize * SystemTextMeasurer.weightFactor(font.weight) / 1000)
     }
 
     /// The same as `measureASCIIWrap` for single-paragraph text of other

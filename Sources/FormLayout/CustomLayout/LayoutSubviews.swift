@@ -4,18 +4,21 @@ import Foundation
 /// `LayoutSubviews`).
 public struct LayoutSubviews: RandomAccessCollection, Equatable {
     unowned let graph: _ViewGraph
-    /// All of the container's children, and the 0-based positions of those
-    /// in this collection (a slice of it keeps its indices).
-    let children: ArraySlice<NodeID>
+    /// Where the container's children are listed in the graph's
+    /// `childIDs`, and the 0-based positions of those in this collection
+    /// (a slice of it keeps its indices). A range, not the children
+    /// themselves: a layout may keep its subviews, and they are read
+    /// through `graph`, whose reference is checked.
+    let childIndices: Range<Int>
     let positions: Range<Int>
 
-    init(graph: _ViewGraph, children: ArraySlice<NodeID>) {
-        self.init(graph: graph, children: children, positions: 0..<children.count)
+    init(graph: _ViewGraph, children: NodeChildren) {
+        self.init(graph: graph, childIndices: children.indices, positions: 0..<children.count)
     }
 
-    private init(graph: _ViewGraph, children: ArraySlice<NodeID>, positions: Range<Int>) {
+    private init(graph: _ViewGraph, childIndices: Range<Int>, positions: Range<Int>) {
         self.graph = graph
-        self.children = children
+        self.childIndices = childIndices
         self.positions = positions
     }
 
@@ -26,17 +29,18 @@ public struct LayoutSubviews: RandomAccessCollection, Equatable {
     /// The subview at `index`.
     public subscript(index: Int) -> LayoutSubview {
         precondition(positions.contains(index), "subview index \(index) out of range \(positions)")
-        return LayoutSubview(graph: graph, id: children[children.startIndex + index])
+        let graph = self.graph
+        return LayoutSubview(graph: graph, id: graph.childIDs[childIndices.lowerBound + index])
     }
 
     /// The subviews in `bounds`, keeping their indices.
     public subscript(bounds: Range<Int>) -> LayoutSubviews {
-        LayoutSubviews(graph: graph, children: children, positions: bounds.clamped(to: positions))
+        LayoutSubviews(graph: graph, childIndices: childIndices, positions: bounds.clamped(to: positions))
     }
 
     /// The node ids of these subviews.
-    var nodeIDs: ArraySlice<NodeID> {
-        children[(children.startIndex + positions.lowerBound)..<(children.startIndex + positions.upperBound)]
+    var nodeIDs: NodeChildren {
+        NodeChildren(graph: graph, range: (childIndices.lowerBound + positions.lowerBound)..<(childIndices.lowerBound + positions.upperBound))
     }
 
     /// Equal when they are the same subviews of the same layout pass.

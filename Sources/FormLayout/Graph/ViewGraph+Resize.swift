@@ -296,9 +296,7 @@ extension _ViewGraph {
         var pending = again.placedSubtrees
         while let next = pending.popLast() {
             namedViews.appendNames(at: next, to: &names)
-            // By index: a slice of `childIDs` would retain its buffer for each node.
-            let node = nodes[Int(next)]
-            for index in Int(node.childStart)..<Int(node.childStart + node.childCount) { pending.append(childIDs[index]) }
+            pending.append(contentsOf: children(of: next))
         }
         for node in again.movedPathNodes { namedViews.appendNames(at: node, to: &names) }
         return names

@@ -23,7 +23,7 @@ import Foundation
 public final class _ViewGraph {
     // The arena, written while building.
     @exclusivity(unchecked) var nodes = UniqueArray<Node>()
-    @exclusivity(unchecked) var childIDs: [NodeID] = []
+    @exclusivity(unchecked) var childIDs = UniqueArray<NodeID>()
     /// Views being built push their top-level node ids here; containers
     /// take theirs off again.
     @exclusivity(unchecked) var output = UniqueArray<NodeID>()
@@ -194,9 +194,9 @@ public final class _ViewGraph {
     }
 
     @inline(__always)
-    func children(of node: NodeID) -> ArraySlice<NodeID> {
+    func children(of node: NodeID) -> NodeChildren {
         let n = nodes[Int(node)]
-        return childIDs[Int(n.childStart)..<Int(n.childStart + n.childCount)]
+        return NodeChildren(graph: self, range: Int(n.childStart)..<Int(n.childStart + n.childCount))
     }
 
     /// The node's `layoutPriority` (0 unless set).

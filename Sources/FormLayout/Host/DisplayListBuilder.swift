@@ -39,19 +39,13 @@ final class DisplayListBuilder {
     /// Draws `id`'s children in code order, or by `zIndex` (then code
     /// order) when one of them sets it.
     func drawChildren(of id: NodeID) {
+        let children = graph.children(of: id)
         if graph.zIndices.isEmpty {
-            // By index rather than through a slice of `childIDs`, which
-            // retains the array's buffer for every node drawn.
-            let node = graph.nodes[Int(id)]
-            var index = Int(node.childStart)
-            let end = index + Int(node.childCount)
-            while index < end {
-                draw(graph.childIDs[index])
-                index += 1
-            }
+            // By index, on this path every node takes: an iterator's extra
+            // checks per step showed in a 10k-field picture's profile.
+            for index in children.indices { draw(children[index]) }
             return
         }
-        let children = graph.children(of: id)
         if children.contains(where: { graph.zIndices[$0] != nil }) {
             let ordered = children.enumerated().sorted { a, b in
                 let za = graph.zIndices[a.element] ?? 0, zb = graph.zIndices[b.element] ?? 0

@@ -18,14 +18,8 @@ protocol SecondaryViewRules: TransparentNodeRules {
 extension SecondaryViewRules {
     static func draw(_ id: NodeID, _ node: Node, into list: DisplayListBuilder) {
         if secondaryIsBehind {
-            // Secondary, then host; by index rather than through a slice of
-            // `childIDs`, which retains the array's buffer.
-            let start = Int(node.childStart)
-            var index = start + Int(node.childCount)
-            while index > start {
-                index -= 1
-                list.draw(list.graph.childIDs[index])
-            }
+            // Secondary, then host.
+            for child in list.graph.children(of: id).reversed() { list.draw(child) }
         } else {
             list.drawChildren(of: id)
         }

@@ -44,8 +44,9 @@ extension Array: MergeReservable {
 /// one passed to `reduce`. The value is held outside an optional so that
 /// `reduce` appends in place instead of copying what was merged so far.
 struct Merged<Key: PreferenceKey> {
-    /// Unowned without checks: a merge lives only within a call on its graph.
-    unowned(unsafe) let graph: _ViewGraph
+    /// Unmanaged: a merge lives only within a call on its graph, and an
+    /// `unowned(unsafe)` reference was still retained at each use.
+    let graph: Unmanaged<_ViewGraph>
     /// How many siblings there are, and how many have been added (with a
     /// value or without): what room for the rest is estimated from.
     let siblings: Int
@@ -54,7 +55,7 @@ struct Merged<Key: PreferenceKey> {
     var hasValue = false
 
     init(in graph: _ViewGraph, siblings: Int) {
-        self.graph = graph
+        self.graph = .passUnretained(graph)
         self.siblings = siblings
     }
 
@@ -64,7 +65,10 @@ struct Merged<Key: PreferenceKey> {
         guard let next else { return }
         if hasValue {
             if let reservable = Key.Value.self as? any MergeReservable.Type {
-                graph.prepareMerge(of: &value, with: next, siblingsAdded: added, of: siblings, as: reservable)
+                let (added, siblings) = (added, siblings)
+                graph._withUnsafeGuaranteedRef {
+                    $0.prepareMerge(of: &value, with: next, siblingsAdded: added, of: siblings, as: reservable)
+                }
             }
             Key.reduce(value: &value) { next }
         } else {

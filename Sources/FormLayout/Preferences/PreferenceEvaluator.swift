@@ -17,9 +17,9 @@ extension _ViewGraph {
             guard slot.keyID == ObjectIdentifier(Key.self) else { return below }
             return written(key, at: slot, below: &below, writer: id)
         case .secondaryFirst, .hostFirst:
-            // By index, as below; and only a view built from preferences
-            // keeps its host's value (`PreferenceView`): a form has a
-            // background per field, each a dictionary lookup for nothing.
+            // Only a view built from preferences keeps its host's value
+            // (`PreferenceView`): a form has a background per field, each
+            // a dictionary lookup for nothing.
             let host = childIDs[Int(node.childStart)]
             var hostValue: Key.Value?
             if node.kind.buildsFromPreferences, let memo = preferenceMemo[host] as? PreferenceMemo<Key> {
@@ -29,6 +29,10 @@ extension _ViewGraph {
             }
             guard node.childCount == 2 else { return hostValue }
             let secondaryValue = preferenceValue(key, of: childIDs[Int(node.childStart) + 1])
+            // One value alone is what merging would give: a merge starts
+            // from the key's default (retained, and released again).
+            guard let secondaryValue else { return hostValue }
+            guard let hostValue else { return secondaryValue }
             var merged = Merged<Key>(in: self, siblings: 2)
             if node.kind.preferenceRole == .secondaryFirst {
                 merged.add(secondaryValue)
@@ -39,15 +43,11 @@ extension _ViewGraph {
             }
             return merged.result
         case .mergesChildren, .observes:
-            // By index rather than through a slice of `childIDs`, which
-            // retains the array's buffer for every node visited.
-            var index = Int(node.childStart)
-            let end = index + Int(node.childCount)
-            var merged = Merged<Key>(in: self, siblings: end - index)
-            while index < end {
-                merged.add(preferenceValue(key, of: childIDs[index]))
-                index += 1
-            }
+            let children = children(of: id)
+            // An only child's value is the merge's (see above).
+            if children.count == 1 { return preferenceValue(key, of: children[children.startIndex]) }
+            var merged = Merged<Key>(in: self, siblings: children.count)
+            for index in children.indices { merged.add(preferenceValue(key, of: children[index])) }
             return merged.result
         }
     }

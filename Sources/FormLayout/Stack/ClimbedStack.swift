@@ -178,7 +178,7 @@ final class ClimbedStack {
     /// depend on that length (so it is offered nothing else), and the
     /// stack would add up the same lengths in the same order. Refreshes
     /// the answers kept for `offered`.
-    func keepsAnswer(offering offered: ProposedViewSize, sharedAxis: AxisContext?, _ children: ArraySlice<NodeID>,
+    func keepsAnswer(offering offered: ProposedViewSize, sharedAxis: AxisContext?, _ children: NodeChildren,
                      of graph: _ViewGraph) -> Bool {
         let key = PlacedProposal(offered)
         let count = children.count
@@ -203,7 +203,7 @@ final class ClimbedStack {
     /// answers kept (the changed child's asked again) without visiting
     /// the others: nil when none are kept for `offered` or the sum could
     /// not be kept exact (`Sums`), and the stack adds its children up.
-    func keptSums(_ children: ArraySlice<NodeID>, offered: ProposedViewSize, axis: AxisContext, spacing: CGFloat,
+    func keptSums(_ children: NodeChildren, offered: ProposedViewSize, axis: AxisContext, spacing: CGFloat,
                   of graph: _ViewGraph) -> (total: CGFloat, widest: CGFloat)? {
         let key = PlacedProposal(offered)
         let count = children.count
@@ -224,7 +224,7 @@ final class ClimbedStack {
     /// `graph.stackScratch.sizes[mark...]`: the answers kept, the changed
     /// child's asked again; every child asked when none are kept for
     /// `offered` (and their sums along `axis` kept, `keptSums`).
-    func fill(_ children: ArraySlice<NodeID>, offered: ProposedViewSize, axis: AxisContext, into mark: Int, of graph: _ViewGraph) {
+    func fill(_ children: NodeChildren, offered: ProposedViewSize, axis: AxisContext, into mark: Int, of graph: _ViewGraph) {
         let key = PlacedProposal(offered)
         let count = children.count
         if let index = answers.firstIndex(where: { $0.offer == key && $0.sizes.count == count }) {

@@ -64,7 +64,7 @@ extension _ViewGraph {
     /// stack node's payload), or not at all when nil (an `HStackLayout`
     /// or `VStackLayout` whose methods are called on a layout's subviews).
     @inline(__always)
-    func distribute(_ children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload, sharesSlot: Int?,
+    func distribute(_ children: NodeChildren, _ axis: AxisContext, _ stack: StackPayload, sharesSlot: Int?,
                     _ p: ProposedViewSize) -> CGSize {
         let count = children.count
         guard count > 0 else { return .zero }
@@ -87,8 +87,6 @@ extension _ViewGraph {
                 climbed.fill(children, offered: .axis(axis, main: 0, cross: cross), axis: axis, into: lowMark, of: self)
                 return lowMark
             }
-            // Children by index here and below: iterating the slice
-            // (`enumerated()`) retained its buffer once more per stack.
             for offset in 0..<count {
                 let child = children[children.startIndex + offset]
                 let lowSize = lowMark.map { stackScratch.sizes[$0 + offset] } ?? size(of: child, .axis(axis, main: 0, cross: cross))
@@ -217,7 +215,7 @@ extension _ViewGraph {
 
     /// The span of the children across the stack axis once their alignment
     /// guides line up at 0: (lowest edge, highest edge).
-    func crossExtent(_ children: ArraySlice<NodeID>, sizesFrom mark: Int, key: AlignmentKey, axis: AxisContext) -> (CGFloat, CGFloat) {
+    func crossExtent(_ children: NodeChildren, sizesFrom mark: Int, key: AlignmentKey, axis: AxisContext) -> (CGFloat, CGFloat) {
         if let fraction = key.fraction, !hasExplicitGuides {
             var widest: CGFloat = 0
             for offset in 0..<children.count { widest = max(widest, stackScratch.sizes[mark + offset].across(axis)) }
@@ -288,7 +286,7 @@ extension _ViewGraph {
     /// `layOutStack` for `children` laid out as `stack` along `axis`,
     /// reusing the sizing recorded under `shares` (nil: none recorded).
     @inline(__always)
-    func layOutStack(_ children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload, shares: StackSharesKey?,
+    func layOutStack(_ children: NodeChildren, _ axis: AxisContext, _ stack: StackPayload, shares: StackSharesKey?,
                      in frame: CGRect, proposal: ProposedViewSize, _ visit: (NodeID, CGRect, ProposedViewSize) -> Void) {
         let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
         let offered = ProposedViewSize.axis(axis, main: proposal.along(axis), cross: frame.size.across(axis))

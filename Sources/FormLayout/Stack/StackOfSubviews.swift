@@ -8,7 +8,7 @@ import Foundation
 /// cannot drift apart.
 extension _ViewGraph {
     /// The size of `children` stacked as `stack` along `axis` for `proposal`.
-    func stackSize(of children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload,
+    func stackSize(of children: NodeChildren, _ axis: AxisContext, _ stack: StackPayload,
                    _ proposal: ProposedViewSize) -> CGSize {
         let mark = stackScratch.sizes.count, proposalMark = stackScratch.proposals.count
         // Nothing is recorded in `stackShares`: its slots belong to stack nodes.
@@ -20,7 +20,7 @@ extension _ViewGraph {
 
     /// Places `children` stacked as `stack` along `axis` in `bounds`, as
     /// placed subviews of the layout container asking.
-    func placeStack(of children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload,
+    func placeStack(of children: NodeChildren, _ axis: AxisContext, _ stack: StackPayload,
                     in bounds: CGRect, proposal: ProposedViewSize) {
         layOutStack(children, axis, stack, shares: nil, in: bounds, proposal: proposal) { child, frame, childProposal in
             place(child, in: frame, proposal: childProposal)
@@ -31,7 +31,7 @@ extension _ViewGraph {
     /// The stack's explicit value of guide `key` in `bounds` (its children's
     /// explicit values combined, as `StackNode.explicitGuide` does; nil for
     /// the built-in edges and centres).
-    func stackExplicitGuide(of children: ArraySlice<NodeID>, _ axis: AxisContext, _ stack: StackPayload,
+    func stackExplicitGuide(of children: NodeChildren, _ axis: AxisContext, _ stack: StackPayload,
                             _ key: AlignmentKey, in bounds: CGRect) -> CGFloat? {
         guard key.fraction == nil else { return nil }
         var combined = CombinedGuide(key)

@@ -215,12 +215,23 @@ extension _ViewGraph {
 
     /// The span of the children across the stack axis once their alignment
     /// guides line up at 0: (lowest edge, highest edge).
+    ///
+    /// Inlined, with the guides' walk apart: nearly every stack lines its
+    /// children up at a fraction of their size, and that loop alone is
+    /// short where the walk, with every kind's guide rules, is long.
+    @inline(__always)
     func crossExtent(_ children: NodeChildren, sizesFrom mark: Int, key: AlignmentKey, axis: AxisContext) -> (CGFloat, CGFloat) {
         if let fraction = key.fraction, !hasExplicitGuides {
             var widest: CGFloat = 0
             for offset in 0..<children.count { widest = max(widest, stackScratch.sizes[mark + offset].across(axis)) }
             return Self.extent(widest: widest, fraction: fraction)
         }
+        return crossExtentByGuides(children, sizesFrom: mark, key: key, axis: axis)
+    }
+
+    /// `crossExtent` from each child's guide value.
+    @inline(never)
+    private func crossExtentByGuides(_ children: NodeChildren, sizesFrom mark: Int, key: AlignmentKey, axis: AxisContext) -> (CGFloat, CGFloat) {
         var low = CGFloat.infinity
         var high = -CGFloat.infinity
         for offset in 0..<children.count {

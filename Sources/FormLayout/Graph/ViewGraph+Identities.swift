@@ -170,10 +170,10 @@ struct NamedViews {
     /// every node a change placed again, and nearly all have none.
     mutating func appendNames(at id: NodeID, to names: inout [IdentityKey]) {
         if byNode == nil {
-            byNode = [:]
+            byNode = []
             for position in records.indices { rememberNodes(of: position) }
         }
-        guard let position = byNode?[id] else { return }
+        guard let position = name(at: id) else { return }
         if position >= 0 {
             names.append(keys[position])
         } else {
@@ -181,21 +181,42 @@ struct NamedViews {
         }
     }
 
-    /// Each top node of a named view, with the name's place in `records`
-    /// (-1 when several names start at the node: `sharedNodes` has them);
-    /// made when first asked (`appendNames(at:to:)`), kept up to date after.
-    private var byNode: [NodeID: Int]?
+    /// Each top node of a named view, by node id, with the name's place in
+    /// `records` (-1 when several names start at the node: `sharedNodes`
+    /// has them; `noName` for none); made when first asked
+    /// (`appendNames(at:to:)`), kept up to date after. An array rather
+    /// than a dictionary: it is read for every node a change places again,
+    /// a few hundred per instance added.
+    private var byNode: [Int32]?
+    private static let noName = Int32.min
     private var sharedNodes: [NodeID: [Int]] = [:]
+
+    /// The place in `records` of the name starting at `node` (-1: several), or nil.
+    private func name(at node: NodeID) -> Int? {
+        guard node >= 0, let byNode, Int(node) < byNode.count, byNode[Int(node)] != Self.noName else { return nil }
+        return Int(byNode[Int(node)])
+    }
+
+    /// Records `position` (nil: none) as the name starting at `node`.
+    private mutating func setName(_ position: Int?, at node: NodeID) {
+        guard node >= 0, let count = byNode?.count else { return }
+        let index = Int(node)
+        if index >= count {
+            guard position != nil else { return }
+            byNode?.append(contentsOf: repeatElement(Self.noName, count: index + 1 - count))
+        }
+        byNode?[index] = position.map { Int32($0) } ?? Self.noName
+    }
 
     private mutating func rememberNodes(of position: Int) {
         guard byNode != nil else { return }
         for node in records[position].nodes {
-            if let existing = byNode?[node], existing != position {
+            if let existing = name(at: node), existing != position {
                 if existing >= 0 { sharedNodes[node] = [existing] }
                 sharedNodes[node, default: []].append(position)
-                byNode?[node] = -1
+                setName(-1, at: node)
             } else {
-                byNode?[node] = position
+                setName(position, at: node)
             }
         }
     }
@@ -203,8 +224,8 @@ struct NamedViews {
     private mutating func forgetNodes(of position: Int) {
         guard byNode != nil else { return }
         for node in records[position].nodes {
-            if byNode?[node] == position {
-                byNode?[node] = nil
+            if name(at: node) == position {
+                setName(nil, at: node)
             } else if var shared = sharedNodes[node] {
                 shared.removeAll { $0 == position }
                 sharedNodes[node] = shared

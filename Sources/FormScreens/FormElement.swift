@@ -46,7 +46,11 @@ public struct FormElementsKey: PreferenceKey {
     public static let defaultValue: [FormElement] = []
     /// Appends the next sibling's elements after those so far, keeping code order.
     public static func reduce(value: inout [FormElement], nextValue: () -> [FormElement]) {
-        value.append(contentsOf: nextValue())
+        // Element by element: appending the array whole copied its
+        // elements through the runtime's generic array copy, a call per
+        // element's key, for each field merged into its row.
+        let next = nextValue()
+        for index in next.indices { value.append(next[index]) }
     }
 }
 

@@ -107,12 +107,16 @@ extension RetainedFormPicture {
     }
 
     /// Whether `form` has a group inside the one at `path` (not counting
-    /// that group). Only a longer path can lie inside it: the length, which
-    /// a native string knows, is compared first, so that the instances of a
-    /// long repeat, all about as long, are not compared byte by byte.
+    /// that group). Inside an ASCII path, only a longer one can lie (its
+    /// bytes start with the other's and a `.`): the length, which a native
+    /// string knows, is compared first, so that the instances of a long
+    /// repeat, all about as long, are not compared byte by byte.
     private static func hasGroups(within path: String, in form: FormDefinition) -> Bool {
         let length = path.utf8.count
-        return form.groups.contains { $0.path.utf8.count > length && FieldPath.isWithin($0.path, path) }
+        let isASCII = path.utf8.allSatisfy { $0 < 0x80 }
+        return form.groups.contains {
+            (!isASCII || $0.path.utf8.count > length) && $0.path != path && FieldPath.isWithin($0.path, path)
+        }
     }
 
     /// Whether each of the fields at `indices` (the new `instance`'s) is

@@ -182,19 +182,15 @@ struct TextLayout {
     where Bytes.Index == Int {
         var lines = 0
         var widestUnits = 0
-        var lineUnits = 0
         var lineIsEmpty = true
         for byte in bytes {
+            // A line holding a character ends at the next character, and at
+            // a space (a word's end).
+            if !lineIsEmpty { lines += 1 }
             if byte == UInt8(ascii: " ") {
-                // A word ends: a line holding a character ends with it.
-                if !lineIsEmpty {
-                    lines += 1
-                    (lineUnits, lineIsEmpty) = (0, true)
-                }
+                lineIsEmpty = true
             } else {
-                if !lineIsEmpty { lines += 1 }
-                lineUnits = Int(SystemTextMeasurer.asciiWidths[Int(byte) - 32])
-                widestUnits = max(widestUnits, lineUnits)
+                widestUnits = max(widestUnits, Int(SystemTextMeasurer.asciiWidths[Int(byte) - 32]))
                 lineIsEmpty = false
             }
         }

@@ -164,15 +164,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         // a few elements (a form's row of fields): the room the enclosing
         // `ForEach` made holds them, and measuring what one added to every
         // array cost more than building a field.
-        let remaining = view.data.count - 1
-        guard remaining >= _ViewGraph.smallestReservedForEach else {
-            graph.make(content(first))
-            while let element = elements.next() { graph.make(content(element)) }
-            return
-        }
         let mark = graph.arenaMark
         graph.make(content(first))
-        graph.reserveArena(forMore: remaining, since: mark)
+        let remaining = view.data.count - 1
+        if remaining >= _ViewGraph.smallestReservedForEach { graph.reserveArena(forMore: remaining, since: mark) }
         while let element = elements.next() { graph.make(content(element)) }
     }
 }

@@ -39,6 +39,9 @@ struct Options {
     var oneLayout: Int?
     /// Print the layout tree of a form of this many fields.
     var tree: Int?
+    /// Lay out a form of this many fields twice, the second time inside
+    /// `profiledLayout`, for a profiler of the steady state.
+    var warm: Int?
 
     init(arguments: [String]) {
         var index = 1
@@ -54,6 +57,7 @@ struct Options {
             case "--digest": digest = Int(value); index += 1
             case "--one-layout": oneLayout = Int(value); index += 1
             case "--tree": tree = Int(value); index += 1
+            case "--warm": warm = Int(value); index += 1
             case "-h", "--help": print(Self.usage); exit(0)
             default:
                 FileHandle.standardError.write(Data("unknown argument \(argument)\n\(Self.usage)\n".utf8))
@@ -65,7 +69,7 @@ struct Options {
 
     static let usage = """
         usage: LayoutBenchmark [--sizes 1000,10000,100000] [--runs N] [--reference-nodes-per-second N]
-                               [--reference-name NAME] [--once FIELDS] [--tree FIELDS] [-h]
+                               [--reference-name NAME] [--once FIELDS] [--warm FIELDS] [--tree FIELDS] [-h]
           --sizes LIST    field counts to time (default 1000,10000,100000)
           --runs N        timed runs per size (default: 3 to 30, fewer for larger forms)
           --reference-nodes-per-second N, --reference-name NAME
@@ -81,6 +85,10 @@ struct Options {
           --digest FIELDS a checksum of everything one form of FIELDS fields draws (the
                           screen's and the minimap's display lists, the minimap's rectangles):
                           equal before and after a change to the engine whose output is the same
+          --warm FIELDS   lay out one form of FIELDS fields, then the same form again
+                          inside profiledLayout: the steady state the reused-memory table
+                          times, to profile with valgrind --tool=callgrind
+                          --collect-atstart=no --toggle-collect='*profiledLayout*'
           --tree FIELDS   the laid-out tree of a form of FIELDS fields (one line per node), and
                           how many nodes of each kind it holds: where the nodes per field go
         """
@@ -159,6 +167,20 @@ if let fields = options.tree {
     }
     count(result.tree)
     print("\(result.nodeCount) nodes: " + kinds.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+    exit(0)
+}
+
+/// The layout `--warm` hands a profiler: kept out of line so that
+/// `--toggle-collect` finds it.
+@inline(never) func profiledLayout(_ form: FormDefinition) -> FormPicture {
+    FormPicture(form: form)
+}
+
+if let fields = options.warm {
+    let form = makeForm(fields: fields)
+    _ = FormPicture(form: form)
+    let picture = profiledLayout(form)
+    print("\(fields) fields, laid out twice: \(picture.minimapRects.count) minimap rectangles")
     exit(0)
 }
 

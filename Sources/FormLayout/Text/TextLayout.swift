@@ -328,8 +328,15 @@ struct TextLayout {
 /// read directly. A comparison of metatypes rather than an `is` cast: a
 /// struct cannot be subclassed, so the two agree, and the cast is a walk
 /// through the runtime's conformance tables for every text built and
-/// every wrap measured.
+/// every wrap measured. The existential is opened (a generic parameter)
+/// rather than asked `type(of:)`, which the runtime answers through
+/// `swift_getDynamicType`; opened, its type is a pointer already in hand.
 @inline(__always)
 private func isSystem(_ measurer: any TextMeasurer) -> Bool {
-    type(of: measurer) == SystemTextMeasurer.self
+    isSystem(type: measurer)
+}
+
+@inline(__always)
+private func isSystem<Measurer: TextMeasurer>(type _: Measurer) -> Bool {
+    Measurer.self == SystemTextMeasurer.self
 }

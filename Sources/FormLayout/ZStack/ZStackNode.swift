@@ -48,11 +48,11 @@ extension _ViewGraph {
         // field, and growing one by one would copy them again and again.
         let mark = stackScratch.sizes.push(children.count)
         var minX = CGFloat.infinity, maxX = -CGFloat.infinity, minY = CGFloat.infinity, maxY = -CGFloat.infinity
+        let guides = ZStackGuides(alignment, in: self)
         for (offset, child) in children.enumerated() {
             let size = size(of: child, p)
             stackScratch.sizes[mark + offset] = size
-            let gx = guideValue(child, alignment.horizontal.key, size)
-            let gy = guideValue(child, alignment.vertical.key, size)
+            let (gx, gy) = guides.values(of: child, size, in: self)
             minX = min(minX, -gx); maxX = max(maxX, size.width - gx)
             minY = min(minY, -gy); maxY = max(maxY, size.height - gy)
         }
@@ -63,12 +63,35 @@ extension _ViewGraph {
             let lineY = frame.minY + (alignment.vertical.key.fraction.map { $0 * frame.height - $0 * result.height } ?? 0) - minY
             for (offset, child) in children.enumerated() {
                 let size = stackScratch.sizes[mark + offset]
-                let gx = guideValue(child, alignment.horizontal.key, size)
-                let gy = guideValue(child, alignment.vertical.key, size)
+                let (gx, gy) = guides.values(of: child, size, in: self)
                 place(child, in: CGRect(x: lineX - gx, y: lineY - gy, width: size.width, height: size.height))
             }
         }
         stackScratch.sizes.pop(to: mark)
         return result
+    }
+}
+
+/// A ZStack's two guides for its children. Without explicit guides in
+/// the tree, a built-in alignment's guide is a fraction of the child's
+/// size (`guideValue`'s first answer), computed here without a call per
+/// child and axis: a minimap's ZStack holds two children per field, and
+/// is sized and placed with four guide values for each.
+private struct ZStackGuides {
+    let horizontal: AlignmentKey, vertical: AlignmentKey
+    /// The fractions when they alone decide the guides.
+    let fractionX: CGFloat?, fractionY: CGFloat?
+
+    init(_ alignment: Alignment, in graph: _ViewGraph) {
+        horizontal = alignment.horizontal.key
+        vertical = alignment.vertical.key
+        fractionX = graph.hasExplicitGuides ? nil : horizontal.fraction
+        fractionY = graph.hasExplicitGuides ? nil : vertical.fraction
+    }
+
+    @inline(__always)
+    func values(of child: NodeID, _ size: CGSize, in graph: _ViewGraph) -> (CGFloat, CGFloat) {
+        (fractionX.map { $0 * size.width } ?? graph.guideValue(child, horizontal, size),
+         fractionY.map { $0 * size.height } ?? graph.guideValue(child, vertical, size))
     }
 }

@@ -11,8 +11,10 @@ import Glibc
 /// never shared, so it has none. Not copyable, so that it cannot be
 /// shared by accident: it is freed with its owner.
 ///
-/// Indices are checked as an array's are. Elements are plain values (no
-/// references), as everything kept here is.
+/// Indices are checked as an array's are. Elements are moved, never
+/// copied, when the storage grows: most are plain values; a shape's payload
+/// holds its colour box, which a move leaves as it is where a copy would
+/// retain it.
 struct UniqueArray<Element>: ~Copyable {
     private var base: UnsafeMutablePointer<Element>?
     /// How many elements it holds: `0..<count`.
@@ -31,15 +33,18 @@ struct UniqueArray<Element>: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The element at `index`, read and written where it is: a part of an
+    /// element with references (a shape's colour box) is read without
+    /// copying, and so retaining, the whole element.
     @inline(__always)
     subscript(index: Int) -> Element {
-        get {
+        unsafeAddress {
             precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of range 0..<\(count)")
-            return base.unsafelyUnwrapped[index]
+            return UnsafePointer(base.unsafelyUnwrapped + index)
         }
-        set {
+        unsafeMutableAddress {
             precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "index \(index) out of range 0..<\(count)")
-            base.unsafelyUnwrapped[index] = newValue
+            return base.unsafelyUnwrapped + index
         }
     }
 
@@ -49,6 +54,13 @@ struct UniqueArray<Element>: ~Copyable {
         if count == capacity { move(toCapacity: Swift.max(2 * capacity, 16)) }
         (base.unsafelyUnwrapped + count).initialize(to: element)
         count += 1
+    }
+
+    /// Appends `element` and returns its index (as `Array.appendIndex`).
+    @inline(__always)
+    mutating func appendIndex(_ element: Element) -> Int {
+        append(element)
+        return count - 1
     }
 
     /// Appends `element` `times` times.

@@ -30,7 +30,11 @@ public final class _ViewGraph {
 
     // Kind-specific payloads, indexed by `Node.payload`.
     @exclusivity(unchecked) var texts: [TextPayload] = []
-    @exclusivity(unchecked) var shapes: [ShapePayload] = []
+    /// Unique, not an array: the room a minimap's `ForEach` makes for its
+    /// rectangles moves the form's shapes to larger memory, which an
+    /// array does by copying each (its colour box retained) and freeing
+    /// the old (each released again).
+    @exclusivity(unchecked) var shapes = UniqueArray<ShapePayload>()
     @exclusivity(unchecked) var controls: [ControlPayload] = []
     @exclusivity(unchecked) var stacks: [StackPayload] = []
     @exclusivity(unchecked) var fixedFrames: [FixedFramePayload] = []

@@ -43,7 +43,10 @@ public struct FormElement: Sendable {
 /// code order (seed 002's `MyPreferenceKey`).
 public struct FormElementsKey: PreferenceKey {
     /// No elements: what a subtree without reporting views yields.
-    public static let defaultValue: [FormElement] = []
+    /// Computed: the empty array is a constant, where a stored static is
+    /// initialised lazily and checked (`swift_once`) at each of the
+    /// thousands of reads a layout makes.
+    public static var defaultValue: [FormElement] { [] }
     /// Appends the next sibling's elements after those so far, keeping code order.
     public static func reduce(value: inout [FormElement], nextValue: () -> [FormElement]) {
         // Element by element: appending the array whole copied its

@@ -21,6 +21,13 @@ public struct FormFieldView: View {
     public let control: FieldControl
     /// What the control reports to the minimap: the field's key and state.
     public let kind: FormElement.Kind
+    /// How many elements the array the control reports has room for. The
+    /// first field of a row makes room for the whole row's: when the
+    /// row's preferences are merged, its array becomes the row's value and
+    /// the other fields' elements are appended to it, where growing it
+    /// then cost a reallocation per row (3 M instructions in a form of
+    /// 10,000 fields). Room only: the elements reported are the same.
+    let elementsRoom: Int
 
     /// The view for one field; it reports its control and container through `FormElementsKey`.
     ///
@@ -38,11 +45,15 @@ public struct FormFieldView: View {
     /// The view for the field at `field`, read where it is: a `borrowing`
     /// parameter given a field in an array's memory (`named(_:in:)`)
     /// still copied it whole, every string retained and then released.
-    init(reading field: UnsafePointer<Field>) {
+    /// `rowFields`: how many fields its row holds when it is the row's
+    /// first (`elementsRoom`), else 1.
+    init(reading field: UnsafePointer<Field>, leadingRowOf rowFields: Int = 1) {
         label = field.pointee.label
         hint = field.pointee.hint ?? ""
         control = FieldControl(reading: field)
         kind = .field(key: field.pointee.key, state: field.pointee.validation.state)
+        // A field reports two elements: its control's and its container's.
+        elementsRoom = 2 * max(rowFields, 1)
     }
 
     public var body: some View {
@@ -53,12 +64,13 @@ public struct FormFieldView: View {
                 // Erased, as the typed controls are (see `controlView`).
                 AnyView(labelAndHint)
             }
-            controlView.anchorPreference(key: FormElementsKey.self, value: .bounds) { [kind] bounds in
+            controlView.anchorPreference(key: FormElementsKey.self, value: .bounds) { [kind, elementsRoom] bounds in
                 // With room for the container's element, which the
-                // transform below appends: otherwise that append
-                // copies this array into a new one for every field.
+                // transform below appends (otherwise that append copies
+                // this array into a new one for every field), and for
+                // the row's when this field leads it (`elementsRoom`).
                 var elements: [FormElement] = []
-                elements.reserveCapacity(2)
+                elements.reserveCapacity(elementsRoom)
                 elements.append(FormElement(kind: kind, bounds: bounds))
                 return elements
             }
@@ -142,12 +154,13 @@ extension FormFieldView {
     /// through a pointer: through the array's subscript (or a buffer's) it
     /// was copied whole, every string in it retained and then released,
     /// several times per field of a form (5 M instructions in 10,000).
-    static func named(_ index: Int, in fields: [Field]) -> some View {
+    /// `row`: the indices of the fields in its row, in order.
+    static func named(_ index: Int, in fields: [Field], row: ArraySlice<Int>) -> some View {
         precondition(fields.indices.contains(index), "field \(index) of \(fields.count)")
         return fields.withUnsafeBufferPointer { fields in
             // Not empty (it holds `index`), so it has a base address.
             let field = fields.baseAddress.unsafelyUnwrapped + index
-            return FormFieldView(reading: field).id(field.pointee.key)
+            return FormFieldView(reading: field, leadingRowOf: index == row.first ? row.count : 1).id(field.pointee.key)
         }
     }
 }

@@ -53,9 +53,10 @@ struct FormRowView: View {
 
     var body: some View {
         let fields = context.form.fields
+        let row = context.fieldOrder[context.rowRanges[place]]
         HStack {
-            ForEach(context.fieldOrder[context.rowRanges[place]], id: \.self) { index in
-                FormFieldView.named(index, in: fields)
+            ForEach(row, id: \.self) { index in
+                FormFieldView.named(index, in: fields, row: row)
             }
         }
         .frame(width: CGFloat(context.form.rows[place].width))

@@ -55,8 +55,9 @@ public struct FormScreen: View {
                     } else {
                     ForEach(0..<rows.count) { place in
                         HStack {
-                            ForEach(fieldOrder[rowRanges[place]], id: \.self) { index in
-                                FormFieldView.named(index, in: fields)
+                            let row = fieldOrder[rowRanges[place]]
+                            ForEach(row, id: \.self) { index in
+                                FormFieldView.named(index, in: fields, row: row)
                             }
                         }
                         .frame(width: CGFloat(rows[place].width))

@@ -88,7 +88,8 @@ extension _ViewGraph {
     /// Before `next` (the `added`-th of `siblings` values) is merged into
     /// `value`, both of one type `Reservable` at run time: room for it and
     /// for the siblings to come when `value` has none (their elements
-    /// estimated as the average so far, and a quarter more), and a large
+    /// estimated as the average so far or the latest sibling's, whichever
+    /// is more, and a quarter more), and a large
     /// `next`, or a large `value` grown out of, kept until the layout is
     /// freed (see `MergeReservable`).
     func prepareMerge<Value, Reservable: MergeReservable>(
@@ -103,7 +104,13 @@ extension _ViewGraph {
         let needed = count + nextCount
         guard needed > capacity else { return }
         let cap = max(2 * needed, Self.largestMergeEstimate / stride)
-        let (more, overflow) = (needed / max(added, 1) + 1).multipliedReportingOverflow(by: max(siblings - added, 0))
+        // Each sibling to come estimated as the average so far or as the
+        // latest, whichever is more: the first siblings are often lighter
+        // than the rest (a form's title and switches before its rows), and
+        // an estimate from them alone ran out two thirds of the way
+        // through, copying everything merged so far into new room.
+        let perSibling = max(needed / max(added, 1) + 1, nextCount)
+        let (more, overflow) = perSibling.multipliedReportingOverflow(by: max(siblings - added, 0))
         let estimate = overflow ? cap : min(cap, needed + min(more, cap))
         let room = max(min(estimate + estimate / 4, cap), needed, 2 * capacity)
         if count * stride >= largeBytes { retainedValues.append(value) }

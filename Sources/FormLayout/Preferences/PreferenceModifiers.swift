@@ -8,7 +8,7 @@ package struct PreferenceWriterModifier<Key: PreferenceKey>: UnaryNodeModifier {
     /// `preference(key:value:)`.
     @usableFromInline
     init(value: Key.Value) {
-        write = .value(value)
+        write = .value { value }
     }
 
     /// `transformPreference(_:_:)`.

@@ -9,8 +9,13 @@ import Foundation
 /// time it took to free the graph). The records of one key live in that
 /// key's `PreferenceWriteTable`.
 enum PreferenceWrite<Key: PreferenceKey> {
-    /// `preference(key:value:)`: a constant value.
-    case value(Key.Value)
+    /// `preference(key:value:)`: a constant value, behind a function like
+    /// every other case. Every payload is then a function or an anchor's
+    /// source, whose layout is the same whatever the key: the record is
+    /// copied as what it is, where a payload of the key's value made every
+    /// copy (one per writer built) go through the runtime's value
+    /// witnesses, looking the key's value type up each time.
+    case value(() -> Key.Value)
     /// `transformPreference(_:_:)`: edits the subtree's value.
     case transform((inout Key.Value) -> Void)
     /// `anchorPreference` with a rectangle anchor (`.bounds`, `.rect`), the
@@ -51,7 +56,7 @@ enum PreferenceWrite<Key: PreferenceKey> {
     @inline(__always)
     func write(_ value: inout Key.Value, frame: CGRect, flipped: Bool) {
         switch self {
-        case .value(let constant): value = constant
+        case .value(let constant): value = constant()
         case .transform(let transform): transform(&value)
         case .rectAnchor(let source, let transform): value = transform(source.anchor(in: frame, flipped: flipped))
         case .rectAnchorTransform(let source, let transform): transform(&value, source.anchor(in: frame, flipped: flipped))

@@ -76,7 +76,10 @@ class AnyPreferenceWriteTable {
 
 final class PreferenceWriteTable<Key: PreferenceKey>: AnyPreferenceWriteTable {
     /// Unchecked for the graph's reason (`_ViewGraph`'s stored properties).
-    @exclusivity(unchecked) var writes: [PreferenceWrite<Key>] = []
+    /// Unique, not an array: a write is read where it is when preferences
+    /// are collected, where an array's element was copied out (its
+    /// functions retained) and destroyed again for every writer.
+    @exclusivity(unchecked) var writes = UniqueArray<PreferenceWrite<Key>>()
     init() { super.init(keyID: ObjectIdentifier(Key.self)) }
     override func reserve(forMore remaining: Int, each: Int) { writes.reserve(forMore: remaining, each: each) }
 }

@@ -49,6 +49,19 @@ extension _ViewGraph {
         }
     }
 
+    /// Wraps each of `output[mark...]` in a node of `kind` carrying
+    /// `payload`: `wrapEach` for the modifiers whose node is all they add,
+    /// without a closure (it was called through a thunk for each modifier
+    /// of each view built, three per field of a form).
+    @usableFromInline
+    func wrapOutput(from mark: Int, in kind: NodeKind, payload: Int) {
+        var index = mark
+        while index < output.count {
+            output[index] = addUnary(kind, payload: payload, child: output[index])
+            index += 1
+        }
+    }
+
     /// Wraps each of `output[mark...]` in a node of `kind`, except the ones
     /// `folds` takes the modifier into (a bare shape takes a fixed frame or
     /// an offset): one payload, made by `makePayload` when the first node

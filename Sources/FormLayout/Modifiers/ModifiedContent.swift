@@ -47,8 +47,9 @@ extension UnaryNodeModifier {
     @inlinable
     package func makeView<Content: View>(content: Content, into graph: _ViewGraph) {
         let payload = addPayload(to: graph)
-        let kind = self.kind
-        graph.wrapEach(content) { graph.addUnary(kind, payload: payload, child: $0) }
+        let mark = graph.outputMark
+        graph.make(content)
+        graph.wrapOutput(from: mark, in: kind, payload: payload)
     }
 }
 

@@ -89,6 +89,32 @@ enum IdentityKey: Hashable {
     case string(String)
     case other(AnyHashable)
 
+    /// Written out: the synthesised comparison copied both keys into a
+    /// pair first (each string retained and released), for every entry a
+    /// lookup in the names index probes.
+    @usableFromInline static func == (a: IdentityKey, b: IdentityKey) -> Bool {
+        switch a {
+        case .string(let x):
+            guard case .string(let y) = b else { return false }
+            return x == y
+        case .other(let x):
+            guard case .other(let y) = b else { return false }
+            return x == y
+        }
+    }
+
+    /// As the synthesised one (the case, then its value), to go with `==`.
+    @usableFromInline func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let string):
+            hasher.combine(0)
+            hasher.combine(string)
+        case .other(let other):
+            hasher.combine(1)
+            hasher.combine(other)
+        }
+    }
+
     /// The id as it was given (a string as a string).
     var value: AnyHashable {
         switch self {

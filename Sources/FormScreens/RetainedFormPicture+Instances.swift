@@ -64,7 +64,7 @@ extension RetainedFormPicture {
         }
         let context = FormItemsView.Context(form: form, fieldOrder: fieldOrder, rowRanges: rowRanges)
         cachedPicture = nil
-        let keptRows = self.form.rows
+        let (keptRows, keptGroups) = (self.form.rows, self.form.groups)
         if let first = instanceFields.first, let last = instanceFields.last, last.index - first.index + 1 == instanceFields.count {
             adopt(form, insertingFields: first.index..<(last.index + 1))
         } else {
@@ -73,6 +73,9 @@ extension RetainedFormPicture {
         if case .row(let firstPlace)? = rowItems.first, case .row(let lastPlace)? = rowItems.last,
            lastPlace - firstPlace + 1 == rowItems.count {
             adopt(consume keptRows, insertingRows: firstPlace..<(lastPlace + 1))
+        }
+        if let place = form.groups.firstIndex(where: { $0.path == path }) {
+            adopt(consume keptGroups, insertingGroup: place)
         }
         let wasOn = hiddenCount == 0
         // Nothing else changed: the fields hidden now are those hidden before and the instance's.
@@ -211,5 +214,27 @@ extension RetainedFormPicture {
             }
         }
         form.rows = rows
+    }
+
+    /// As `adopt(_:insertingRows:)` for the groups: `groups`, this
+    /// picture's own array of them before the change, kept with the
+    /// instance's group put in at `inserted` and the others' first rows
+    /// taken from the form now pictured (freeing the old array visited
+    /// every group).
+    private func adopt(_ groups: consuming [FormGroup], insertingGroup inserted: Int) {
+        let new = form.groups
+        guard groups.count + 1 == new.count else { return }
+        groups.insert(new[inserted], at: inserted)
+        for index in [inserted - 1, inserted + 1] where groups.indices.contains(index) {
+            guard groups[index].path == new[index].path else { return }
+        }
+        new.withUnsafeBufferPointer { new in
+            groups.withUnsafeMutableBufferPointer { groups in
+                for index in groups.indices where index != inserted && groups[index].firstRow != new[index].firstRow {
+                    groups[index].firstRow = new[index].firstRow
+                }
+            }
+        }
+        form.groups = groups
     }
 }

@@ -66,7 +66,7 @@ enum TextFieldNode: LeafNodeRules {
     /// shows its text clipped at its edge, as an unfocused `UITextField`
     /// does. Linear in what fits, whatever the value's length.
     private static func prefix(of string: String, fittingIn width: CGFloat, font: Font, measurer: any TextMeasurer) -> String {
-        if type(of: measurer) == SystemTextMeasurer.self,
+        if isSystemMeasurer(measurer),
            let end = string.utf8.withContiguousStorageIfAvailable({ asciiPrefixLength($0, fittingIn: width, font: font) }) ?? nil {
             // Usually all of it: the string itself, not a new one made of its bytes.
             return end == string.utf8.count ? string : String(string.utf8.prefix(end)) ?? ""

@@ -37,7 +37,7 @@ struct TextLayout {
             // One paragraph, the common case: no splitting needed.
             self.paragraphCount = 1
             self.isPrintableASCII = bytes.isPrintableASCII
-            let measuredBySystem = isSystem(measurer)
+            let measuredBySystem = isSystemMeasurer(measurer)
             if measuredBySystem, isPrintableASCII {
                 // Summed by the scan: the same sum and formula as
                 // `SystemTextMeasurer.width`, without a second pass.
@@ -160,7 +160,7 @@ struct TextLayout {
     /// metrics (stacks probe every label at width 0 to learn its minimum).
     /// Nil when the fast path does not apply.
     func measureASCIIWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
-        guard isPrintableASCII, isSystem(measurer), paragraphCount == 1 else { return nil }
+        guard isPrintableASCII, isSystemMeasurer(measurer), paragraphCount == 1 else { return nil }
         let space = UInt8(ascii: " ")
         func measure<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (Int, CGFloat) where Bytes.Index == Int {
             if width <= 0 { return measureWrapWhereNothingFits(bytes) }
@@ -202,7 +202,7 @@ struct TextLayout {
     /// characters, from the advances measured once in `init`. Nil when the
     /// text has none (ASCII, several paragraphs, another measurer).
     func measureGlyphWrap(width: CGFloat, measurer: any TextMeasurer) -> (Int, CGFloat)? {
-        guard let glyphs, isSystem(measurer), paragraphCount == 1 else { return nil }
+        guard let glyphs, isSystemMeasurer(measurer), paragraphCount == 1 else { return nil }
         return measureWrap(glyphs, width: width, units: { Int($0.units) }, isSpace: { $0.isSpace })
     }
 
@@ -322,21 +322,4 @@ struct TextLayout {
     /// Distance from the top of a line to its baseline: the line's descent
     /// (about a fifth of the line height for SF/Helvetica) sits below it.
     var baselineOffset: CGFloat { (font.lineHeight * 0.8).rounded() }
-}
-
-/// Whether `measurer` is the default one, whose metrics the fast paths
-/// read directly. A comparison of metatypes rather than an `is` cast: a
-/// struct cannot be subclassed, so the two agree, and the cast is a walk
-/// through the runtime's conformance tables for every text built and
-/// every wrap measured. The existential is opened (a generic parameter)
-/// rather than asked `type(of:)`, which the runtime answers through
-/// `swift_getDynamicType`; opened, its type is a pointer already in hand.
-@inline(__always)
-private func isSystem(_ measurer: any TextMeasurer) -> Bool {
-    isSystem(type: measurer)
-}
-
-@inline(__always)
-private func isSystem<Measurer: TextMeasurer>(type _: Measurer) -> Bool {
-    Measurer.self == SystemTextMeasurer.self
 }

@@ -126,3 +126,20 @@ public struct SystemTextMeasurer: TextMeasurer {
         }
     }
 }
+
+/// Whether `measurer` is the default one, whose metrics the fast paths
+/// read directly. A comparison of metatypes rather than an `is` cast: a
+/// struct cannot be subclassed, so the two agree, and the cast is a walk
+/// through the runtime's conformance tables for every text built and
+/// every wrap measured. The existential is opened (a generic parameter)
+/// rather than asked `type(of:)`, which the runtime answers through
+/// `swift_getDynamicType`; opened, its type is a pointer already in hand.
+@inline(__always)
+func isSystemMeasurer(_ measurer: any TextMeasurer) -> Bool {
+    isSystemMeasurer(type: measurer)
+}
+
+@inline(__always)
+private func isSystemMeasurer<Measurer: TextMeasurer>(type _: Measurer) -> Bool {
+    Measurer.self == SystemTextMeasurer.self
+}

@@ -38,12 +38,16 @@ public struct HorizontalAlignment: Equatable, Sendable {
     /// Equal when both name the same `AlignmentID` type.
     public static func == (a: HorizontalAlignment, b: HorizontalAlignment) -> Bool { a.key == b.key }
 
+    // The built-in guides here and below are computed, not stored: a
+    // stored static is initialised lazily and checked (`swift_once`) at
+    // every read, and building a form reads them for each view it makes.
+
     /// The leading edge: 0 of the view's width.
-    public static let leading = HorizontalAlignment(builtin: LeadingID.self, fraction: 0)
+    public static var leading: HorizontalAlignment { HorizontalAlignment(builtin: LeadingID.self, fraction: 0) }
     /// The middle: half the view's width.
-    public static let center = HorizontalAlignment(builtin: HCenterID.self, fraction: 0.5)
+    public static var center: HorizontalAlignment { HorizontalAlignment(builtin: HCenterID.self, fraction: 0.5) }
     /// The trailing edge: the view's full width.
-    public static let trailing = HorizontalAlignment(builtin: TrailingID.self, fraction: 1)
+    public static var trailing: HorizontalAlignment { HorizontalAlignment(builtin: TrailingID.self, fraction: 1) }
 
     enum LeadingID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
     enum HCenterID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width / 2 } }
@@ -61,15 +65,15 @@ public struct VerticalAlignment: Equatable, Sendable {
     public static func == (a: VerticalAlignment, b: VerticalAlignment) -> Bool { a.key == b.key }
 
     /// The top edge: 0 of the view's height.
-    public static let top = VerticalAlignment(builtin: TopID.self, fraction: 0)
+    public static var top: VerticalAlignment { VerticalAlignment(builtin: TopID.self, fraction: 0) }
     /// The middle: half the view's height.
-    public static let center = VerticalAlignment(builtin: VCenterID.self, fraction: 0.5)
+    public static var center: VerticalAlignment { VerticalAlignment(builtin: VCenterID.self, fraction: 0.5) }
     /// The bottom edge: the view's full height.
-    public static let bottom = VerticalAlignment(builtin: BottomID.self, fraction: 1)
+    public static var bottom: VerticalAlignment { VerticalAlignment(builtin: BottomID.self, fraction: 1) }
     /// The baseline of the first line of text; the bottom for views without text.
-    public static let firstTextBaseline = VerticalAlignment(builtin: FirstBaselineID.self, fraction: nil)
+    public static var firstTextBaseline: VerticalAlignment { VerticalAlignment(builtin: FirstBaselineID.self, fraction: nil) }
     /// The baseline of the last line of text; the bottom for views without text.
-    public static let lastTextBaseline = VerticalAlignment(builtin: LastBaselineID.self, fraction: nil)
+    public static var lastTextBaseline: VerticalAlignment { VerticalAlignment(builtin: LastBaselineID.self, fraction: nil) }
 
     enum TopID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
     enum VCenterID: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 2 } }
@@ -91,35 +95,35 @@ public struct Alignment: Equatable, Sendable {
     }
 
     /// Centred on both axes (the default of frames, overlays and `ZStack`).
-    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static var center: Alignment { Alignment(horizontal: .center, vertical: .center) }
     /// The leading edge, centred vertically.
-    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static var leading: Alignment { Alignment(horizontal: .leading, vertical: .center) }
     /// The trailing edge, centred vertically.
-    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static var trailing: Alignment { Alignment(horizontal: .trailing, vertical: .center) }
     /// The top edge, centred horizontally.
-    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static var top: Alignment { Alignment(horizontal: .center, vertical: .top) }
     /// The bottom edge, centred horizontally.
-    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static var bottom: Alignment { Alignment(horizontal: .center, vertical: .bottom) }
     /// The top-leading corner.
-    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static var topLeading: Alignment { Alignment(horizontal: .leading, vertical: .top) }
     /// The top-trailing corner.
-    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static var topTrailing: Alignment { Alignment(horizontal: .trailing, vertical: .top) }
     /// The bottom-leading corner.
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static var bottomLeading: Alignment { Alignment(horizontal: .leading, vertical: .bottom) }
     /// The bottom-trailing corner.
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+    public static var bottomTrailing: Alignment { Alignment(horizontal: .trailing, vertical: .bottom) }
     /// Leading, on the first text baseline (a form's labels and fields in a `Grid`).
-    public static let leadingFirstTextBaseline = Alignment(horizontal: .leading, vertical: .firstTextBaseline)
+    public static var leadingFirstTextBaseline: Alignment { Alignment(horizontal: .leading, vertical: .firstTextBaseline) }
     /// Centred, on the first text baseline.
-    public static let centerFirstTextBaseline = Alignment(horizontal: .center, vertical: .firstTextBaseline)
+    public static var centerFirstTextBaseline: Alignment { Alignment(horizontal: .center, vertical: .firstTextBaseline) }
     /// Trailing, on the first text baseline.
-    public static let trailingFirstTextBaseline = Alignment(horizontal: .trailing, vertical: .firstTextBaseline)
+    public static var trailingFirstTextBaseline: Alignment { Alignment(horizontal: .trailing, vertical: .firstTextBaseline) }
     /// Leading, on the last text baseline.
-    public static let leadingLastTextBaseline = Alignment(horizontal: .leading, vertical: .lastTextBaseline)
+    public static var leadingLastTextBaseline: Alignment { Alignment(horizontal: .leading, vertical: .lastTextBaseline) }
     /// Centred, on the last text baseline.
-    public static let centerLastTextBaseline = Alignment(horizontal: .center, vertical: .lastTextBaseline)
+    public static var centerLastTextBaseline: Alignment { Alignment(horizontal: .center, vertical: .lastTextBaseline) }
     /// Trailing, on the last text baseline.
-    public static let trailingLastTextBaseline = Alignment(horizontal: .trailing, vertical: .lastTextBaseline)
+    public static var trailingLastTextBaseline: Alignment { Alignment(horizontal: .trailing, vertical: .lastTextBaseline) }
 }
 
 /// A view's size and alignment guides, handed to `alignmentGuide` closures.

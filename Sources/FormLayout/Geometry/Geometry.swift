@@ -75,20 +75,22 @@ public enum Edge: Int8, CaseIterable, Sendable {
         public init(rawValue: Int8) { self.rawValue = rawValue }
         /// The set holding just `edge`.
         public init(_ edge: Edge) { self.rawValue = 1 << edge.rawValue }
+        // Computed, not stored, as the built-in alignments are (`Alignment.swift`).
+
         /// The top edge alone.
-        public static let top = Set(.top)
+        public static var top: Set { Set(.top) }
         /// The leading edge alone.
-        public static let leading = Set(.leading)
+        public static var leading: Set { Set(.leading) }
         /// The bottom edge alone.
-        public static let bottom = Set(.bottom)
+        public static var bottom: Set { Set(.bottom) }
         /// The trailing edge alone.
-        public static let trailing = Set(.trailing)
+        public static var trailing: Set { Set(.trailing) }
         /// All four edges; what `padding()` insets by default.
-        public static let all: Set = [.top, .leading, .bottom, .trailing]
+        public static var all: Set { [.top, .leading, .bottom, .trailing] }
         /// Leading and trailing, as in `padding(.horizontal, 30)`.
-        public static let horizontal: Set = [.leading, .trailing]
+        public static var horizontal: Set { [.leading, .trailing] }
         /// Top and bottom.
-        public static let vertical: Set = [.top, .bottom]
+        public static var vertical: Set { [.top, .bottom] }
     }
 }
 

@@ -37,11 +37,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(red: white, green: white, blue: white, opacity: opacity)
     }
 
-    init(named name: String, _ rgb: (Int, Int, Int), opacity: Double = 1) {
-        self.init(red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255, opacity: opacity)
-        self.name = name
-    }
-
     /// This colour with its opacity multiplied by `value`.
     public func opacity(_ value: Double) -> Color {
         var copy = self
@@ -62,40 +57,51 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// The colour's name when it has one (`red`), else its `hex`; plain-text output relies on it.
     public var description: String { name ?? hex }
 
+    /// A named system colour, `number` its place in `systemNames` plus
+    /// one (so that its `name` is read without looking anything up).
+    private init(system number: UInt8, _ rgb: (Int, Int, Int), opacity: Double = 1) {
+        self.init(red: Double(rgb.0) / 255, green: Double(rgb.1) / 255, blue: Double(rgb.2) / 255, opacity: opacity)
+        nameNumber = number
+    }
+
+    // The named colours are computed, not stored, as the built-in
+    // alignments are (`Alignment.swift`): a form reads one for every text,
+    // field and minimap rectangle it builds.
+
     /// iOS's system red (255, 59, 48).
-    public static let red = Color(named: "red", SwiftUIConstants.SystemColor.red)
+    public static var red: Color { Color(system: 1, SwiftUIConstants.SystemColor.red) }
     /// iOS's system orange (255, 149, 0).
-    public static let orange = Color(named: "orange", SwiftUIConstants.SystemColor.orange)
+    public static var orange: Color { Color(system: 2, SwiftUIConstants.SystemColor.orange) }
     /// iOS's system yellow (255, 204, 0).
-    public static let yellow = Color(named: "yellow", SwiftUIConstants.SystemColor.yellow)
+    public static var yellow: Color { Color(system: 3, SwiftUIConstants.SystemColor.yellow) }
     /// iOS's system green (52, 199, 89).
-    public static let green = Color(named: "green", SwiftUIConstants.SystemColor.green)
+    public static var green: Color { Color(system: 4, SwiftUIConstants.SystemColor.green) }
     /// iOS's system mint (0, 199, 190).
-    public static let mint = Color(named: "mint", SwiftUIConstants.SystemColor.mint)
+    public static var mint: Color { Color(system: 5, SwiftUIConstants.SystemColor.mint) }
     /// iOS's system teal (48, 176, 199).
-    public static let teal = Color(named: "teal", SwiftUIConstants.SystemColor.teal)
+    public static var teal: Color { Color(system: 6, SwiftUIConstants.SystemColor.teal) }
     /// iOS's system cyan (50, 173, 230).
-    public static let cyan = Color(named: "cyan", SwiftUIConstants.SystemColor.cyan)
+    public static var cyan: Color { Color(system: 7, SwiftUIConstants.SystemColor.cyan) }
     /// iOS's system blue (0, 122, 255).
-    public static let blue = Color(named: "blue", SwiftUIConstants.SystemColor.blue)
+    public static var blue: Color { Color(system: 8, SwiftUIConstants.SystemColor.blue) }
     /// iOS's system indigo (88, 86, 214).
-    public static let indigo = Color(named: "indigo", SwiftUIConstants.SystemColor.indigo)
+    public static var indigo: Color { Color(system: 9, SwiftUIConstants.SystemColor.indigo) }
     /// iOS's system purple (175, 82, 222).
-    public static let purple = Color(named: "purple", SwiftUIConstants.SystemColor.purple)
+    public static var purple: Color { Color(system: 10, SwiftUIConstants.SystemColor.purple) }
     /// iOS's system pink (255, 45, 85).
-    public static let pink = Color(named: "pink", SwiftUIConstants.SystemColor.pink)
+    public static var pink: Color { Color(system: 11, SwiftUIConstants.SystemColor.pink) }
     /// iOS's system brown (162, 132, 94).
-    public static let brown = Color(named: "brown", SwiftUIConstants.SystemColor.brown)
+    public static var brown: Color { Color(system: 12, SwiftUIConstants.SystemColor.brown) }
     /// iOS's system gray (142, 142, 147).
-    public static let gray = Color(named: "gray", SwiftUIConstants.SystemColor.gray)
+    public static var gray: Color { Color(system: 13, SwiftUIConstants.SystemColor.gray) }
     /// Pure black (0, 0, 0).
-    public static let black = Color(named: "black", (0, 0, 0))
+    public static var black: Color { Color(system: 14, (0, 0, 0)) }
     /// Pure white (255, 255, 255).
-    public static let white = Color(named: "white", (255, 255, 255))
+    public static var white: Color { Color(system: 15, (255, 255, 255)) }
     /// Fully transparent (opacity 0): takes its space but draws nothing visible.
-    public static let clear = Color(named: "clear", (0, 0, 0), opacity: 0)
+    public static var clear: Color { Color(system: 16, (0, 0, 0), opacity: 0) }
     /// The default foreground of text and shapes (light mode).
-    public static let primary = Color(named: "primary", (0, 0, 0))
+    public static var primary: Color { Color(system: 17, (0, 0, 0)) }
     /// Secondary text (light mode: 60 % grey-blue).
-    public static let secondary = Color(named: "secondary", (60, 60, 67), opacity: 0.6)
+    public static var secondary: Color { Color(system: 18, (60, 60, 67), opacity: 0.6) }
 }

@@ -72,6 +72,20 @@ struct UniqueArray<Element>: ~Copyable {
         count = needed
     }
 
+    /// Calls `body` with the elements as a buffer: a loop over many of
+    /// them reads each without checking its index against the count.
+    @inline(__always)
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Calls `body` with the elements as a mutable buffer (see
+    /// `withUnsafeBufferPointer`); it may change them, not their number.
+    @inline(__always)
+    mutating func withUnsafeMutableBufferPointer<Result>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> Result) rethrows -> Result {
+        try body(UnsafeMutableBufferPointer(start: base, count: count))
+    }
+
     /// A copy of the elements from `start` on.
     func elements(from start: Int) -> [Element] {
         precondition(start >= 0 && start <= count, "\(start) out of range 0...\(count)")

@@ -87,13 +87,14 @@ struct SizeCache: ~Copyable {
     /// to its first child (a modifier that keeps its child's size) when
     /// that child answers cheaply. Children are built before their parents,
     /// so their blocks are known here.
-    private func answersCheaply(_ id: NodeID, in graph: _ViewGraph) -> Bool {
-        var current = id
+    private static func answersCheaply(_ id: NodeID, nodes: UnsafeBufferPointer<Node>, childIDs: UnsafeBufferPointer<NodeID>,
+                                       blocks: UnsafeMutableBufferPointer<Int32>) -> Bool {
+        var current = Int(id)
         while true {
-            let node = graph.nodes[Int(current)]
-            if node.kind.sizesInConstantTime || block[Int(current)] >= 0 { return true }
+            let node = nodes[current]
+            if node.kind.sizesInConstantTime || blocks[current] >= 0 { return true }
             guard !node.kind.computesOwnSize, node.childCount > 0 else { return false }
-            current = graph.childIDs[Int(node.childStart)]
+            current = Int(childIDs[Int(node.childStart)])
         }
     }
 
@@ -103,15 +104,28 @@ struct SizeCache: ~Copyable {
     /// padding or a frame around a cached stack adds a little arithmetic to
     /// the stack's cached answer, and a block of its own would only double
     /// the cache (half its blocks in a form).
+    ///
+    /// Over buffers: through the graph's arrays, each node read reloaded
+    /// them from the graph and checked its index, a third of the steps of
+    /// a pass that visits every node.
     mutating func grow(from first: Int, of graph: _ViewGraph) {
+        assert(block.count == first, "size cache blocks out of step with the nodes")
         var blocks = next.count
-        for index in first..<graph.nodes.count {
-            let node = graph.nodes[index]
-            if node.kind.computesOwnSize && !(node.childCount == 1 && answersCheaply(graph.childIDs[Int(node.childStart)], in: graph)) {
-                block.append(Int32(blocks))
-                blocks += 1
-            } else {
-                block.append(-1)
+        block.append(repeating: -1, count: graph.nodes.count - first)
+        graph.nodes.withUnsafeBufferPointer { nodes in
+            graph.childIDs.withUnsafeBufferPointer { childIDs in
+                block.withUnsafeMutableBufferPointer { block in
+                    for index in first..<nodes.count {
+                        let node = nodes[index]
+                        guard node.kind.computesOwnSize else { continue }
+                        if node.childCount == 1
+                            && Self.answersCheaply(childIDs[Int(node.childStart)], nodes: nodes, childIDs: childIDs, blocks: block) {
+                            continue
+                        }
+                        block[index] = Int32(blocks)
+                        blocks += 1
+                    }
+                }
             }
         }
         let missing = blocks - next.count

@@ -20,7 +20,8 @@ extension _ViewGraph {
         guard a.kind == b.kind, a.axis == b.axis, a.childCount == b.childCount,
               a.subtreeWrites == b.subtreeWrites, !a.hasTraits, !b.hasTraits,
               a.isFixedHorizontally == b.isFixedHorizontally, a.isFixedVertically == b.isFixedVertically,
-              a.dependsOnWidth == b.dependsOnWidth, a.dependsOnHeight == b.dependsOnHeight else { return false }
+              a.dependsOnWidth == b.dependsOnWidth, a.dependsOnHeight == b.dependsOnHeight,
+              a.widthOfferedInfinity == b.widthOfferedInfinity else { return false }
         let (p, q) = (Int(a.payload), Int(b.payload))
         switch a.kind {
         case .text:

@@ -104,6 +104,7 @@ extension _ViewGraph {
         let id = NodeID(nodes.count)
         var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(childIDs.count), childCount: 0)
         node.setSizeDependence(sizeDependence(node, content: .both))
+        node.widthOfferedInfinity = widthOfferedInfinity(kind, payload: payload, children: EmptyCollection())
         nodes.append(node)
         output.append(id)
         return id
@@ -122,6 +123,7 @@ extension _ViewGraph {
         }
         node.subtreeWrites = childNode.subtreeWrites || kind.preferenceRole == .writes
         node.setSizeDependence(sizeDependence(node, content: childNode.sizeDependence))
+        node.widthOfferedInfinity = widthOfferedInfinity(kind, payload: payload, children: CollectionOfOne(child))
         childIDs.append(child)
         nodes.append(node)
         nodes[Int(child)].parent = id
@@ -145,6 +147,7 @@ extension _ViewGraph {
         var node = Node(kind: kind, axis: axisContext, payload: Int32(payload), childStart: Int32(start), childCount: Int32(output.count - mark))
         node.subtreeWrites = writes
         node.setSizeDependence(sizeDependence(node, content: content))
+        node.widthOfferedInfinity = widthOfferedInfinity(kind, payload: payload, children: NodeChildren(graph: self, range: start..<childIDs.count))
         nodes.append(node)
         output.removeSubrange(mark...)
         return id

@@ -60,7 +60,10 @@ extension _ViewGraph {
             content.width = content.width || nodes[Int(child)].dependsOnWidth
             content.height = content.height || nodes[Int(child)].dependsOnHeight
         }
-        guard sizeDependence(node, content: content) == node.sizeDependence else {
+        // Nor its width for an infinite offer, which its ancestors' stacks
+        // took as known without asking (`widthOfferedInfinity`).
+        guard sizeDependence(node, content: content) == node.sizeDependence,
+              widthOfferedInfinity(node.kind, payload: Int(node.payload), children: newChildren) == node.widthOfferedInfinity else {
             dropBuiltNodes(from: nodeMark, childMark)
             return .refused
         }
@@ -83,6 +86,7 @@ extension _ViewGraph {
         case (1, 1):
             let (old, new) = (nodes[Int(children[position])], nodes[Int(built[0])])
             let alike = !old.hasTraits && !new.hasTraits && old.dependsOnWidth == new.dependsOnWidth && old.dependsOnHeight == new.dependsOnHeight
+                && old.widthOfferedInfinity == new.widthOfferedInfinity
             change = alike ? .resized(position) : .replaced(position)
         case (0, 1): change = .inserted(position)
         case (1, 0): change = .removed(position)

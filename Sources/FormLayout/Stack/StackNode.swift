@@ -98,7 +98,12 @@ extension _ViewGraph {
                 // frame, text or a text field in a VStack) is as long for
                 // any proposal: its one answer serves all three probes.
                 let dependsOnAxis = axis == .horizontal ? nodes[Int(child)].dependsOnWidth : nodes[Int(child)].dependsOnHeight
-                let high = dependsOnAxis ? size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis) : low
+                // A child whose width for an infinite offer is known (a
+                // form's field, around a text field) is not asked it.
+                let high = !dependsOnAxis ? low
+                    : axis == .horizontal ? knownWidthOfferedInfinity(child)
+                        ?? size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis)
+                    : size(of: child, .axis(axis, main: .infinity, cross: cross)).along(axis)
                 if !dependsOnAxis { stackScratch.sizes[mark + offset] = lowSize }
                 stackScratch.flexibility.push(StackFlexibility(minimum: low, maximum: high, priority: priority(of: child), index: Int32(offset)))
                 if priority(of: child) != firstPriority { samePriority = false }

@@ -41,7 +41,13 @@ extension FormDefinition {
     }
 
     /// The group, repeat or instance at `path`, if any.
-    public func group(_ path: String) -> FormGroup? { groups.first { $0.path == path } }
+    public func group(_ path: String) -> FormGroup? {
+        // By index, each path compared where it is: through `first(where:)`
+        // every group was copied, its strings retained and released, and a
+        // repeat of 200 instances is looked through twice per instance added.
+        for index in groups.indices where groups[index].path == path { return groups[index] }
+        return nil
+    }
 
     /// The instances of the repeat at `path`, in order.
     public func instances(of path: String) -> [FormGroup] {

@@ -143,6 +143,25 @@ struct MinimapRectList {
         return rect
     }
 
+    /// The index of the first rectangle from `index` on whose key `stops`
+    /// holds for, or `count`: the chunks walked in order, each key read
+    /// where it is, where the subscript would look each index up in the
+    /// tree and copy its rectangle.
+    func firstIndex(from index: Int, whereKey stops: (String) -> Bool) -> Int {
+        guard index < count else { return count }
+        var (rank, offset) = locate(max(index, 0))
+        var position = max(index, 0)
+        while rank < order.count {
+            let chunk = order[rank]
+            while offset < chunks[chunk].count {
+                if stops(chunks[chunk][offset].key) { return position }
+                (offset, position) = (offset + 1, position + 1)
+            }
+            (rank, offset) = (rank + 1, 0)
+        }
+        return count
+    }
+
     /// Puts `rect` at `index`, in place of the one of its kind and key there.
     mutating func replace(at index: Int, with rect: MinimapRect) {
         let (rank, offset) = locate(index)

@@ -30,8 +30,7 @@ extension RetainedFormPicture {
               let previousBox = rectList.index(of: .group, previous.path)
         else { return relayOut(form) }
         // Its rectangles go right after the last instance's box and what it holds.
-        var position = previousBox + 1
-        while position < rectList.count, FieldPath.isWithin(rectList[position].key, previous.path) { position += 1 }
+        let position = rectList.firstIndex(from: previousBox + 1) { !FieldPath.isWithin($0, previous.path) }
         let resizedBefore = page.counts.resized
         // What the section draws: the instance's rows, each with its shown
         // fields in form order (`FormItemsView.Context` for these rows alone).

@@ -58,6 +58,15 @@ struct MinimapRectListTests {
             #expect(list[place] == numbered(expected)[place])
         }
         #expect(list.index(of: .field, "missing") == nil)
+        // The first key from a place on that a test stops at, walked
+        // across chunks, is the array's.
+        for _ in 0..<50 {
+            let from = Int.random(in: -1...(expected.count + 1), using: &random)
+            let stop = Int.random(in: 0..<max(next, 1), using: &random)
+            let stops = { (key: String) in key == "k\(stop)" || key.hasSuffix("7") }
+            let wanted = expected.indices.first { $0 >= from && stops(expected[$0].key) } ?? expected.count
+            #expect(list.firstIndex(from: from, whereKey: stops) == wanted)
+        }
     }
 
     @Test("everything taken out, then put back")
